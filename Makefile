@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make run   - build what is missing and boot the emulated GnuBee GB-PC1
+# make test  - build everything and run every test suite (TAP + tally)
+#
+# Sources (Debian's linux-source-6.12 and qemu 7.2 source packages) and
+# caches (ccache, extracted trees, the built QEMU) live in $(CACHE).
+
+CACHE ?= $(HOME)/.cache/ralink-fe
+BOARD ?= gnubee-pc1
+export CACHE
+
+.PHONY: all deps qemu kernel kernel-variants rootfs run test clean
+
+all: qemu kernel rootfs
+
+deps:
+	@scripts/deps.sh
+
+qemu: deps
+	@scripts/build-qemu.sh
+
+kernel: deps
+	@scripts/build-kernel.sh main
+
+# Kernels only the tests boot (e.g. without the CM region-0 fix).
+kernel-variants: kernel
+	@scripts/build-kernel.sh no-cm-fix
+
+rootfs: deps kernel
+	@scripts/build-rootfs.sh
+
+run: qemu kernel rootfs
+	@scripts/run.sh $(BOARD)
+
+test: qemu kernel kernel-variants rootfs
+	@tests/run-all.sh
+
+clean:
+	rm -rf build
