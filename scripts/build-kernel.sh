@@ -1,0 +1,235 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-kernel.sh <variant> - build the MT7621 (GnuBee GB-PC1/PC2) kernel.
+#
+# Variants:
+#   main       Debian's linux-source-6.12 + kernel/patches/*.patch
+#   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
+#              test: drops the GCR region-0 re-programming from
+#              prom_soc_init(), so the console goes silent on purpose)
+#
+# Layout in the cache (identical relative layout for every variant, so
+# that with CCACHE_BASEDIR nearly every object of one variant is a ccache
+# hit for the other):
+#   $CACHE/kernel/<variant>/src      the source tree (no-cm-fix: cp -al of
+#                                    main's, patched files unshared first)
+#   $CACHE/kernel/<variant>/obj      O= build directory
+#   $CACHE/kernel/<variant>/staging  modules_install (INSTALL_MOD_PATH)
+#   $CACHE/kernel/<variant>/build.log
+#
+# Outputs (copies, refreshed only when they changed):
+#   build/kernel/<variant>/{vmlinux,System.map,.config}
+#   build/kernel/<variant>/dtbs/mt7621-gnubee-gb-pc{1,2}.dtb
+#   build/kernel/<variant>/modules/lib/modules/<kver>/...  (main only)
+#
+# The configuration is allnoconfig + kernel/configs/*.config merged, then
+# olddefconfig; every option the fragments ask for is then checked in the
+# final .config and the build fails listing the ones that did not stick.
+set -euo pipefail
+
+. "$(dirname "$0")/env.sh"
+
+variant=${1:-}
+case "$variant" in
+main | no-cm-fix) ;;
+*) die "usage: $0 main|no-cm-fix" ;;
+esac
+
+[ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
+command -v ccache >/dev/null || die "ccache missing (run scripts/deps.sh)"
+command -v "${CROSS_COMPILE}gcc" >/dev/null ||
+	die "${CROSS_COMPILE}gcc missing (run scripts/deps.sh)"
+
+KROOT=$CACHE/kernel
+DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
+FRAGMENTS=("$TOP"/kernel/configs/*.config)
+[ -e "${FRAGMENTS[0]}" ] || die "no config fragments in kernel/configs"
+shopt -s nullglob
+MAIN_PATCHES=("$TOP"/kernel/patches/*.patch)
+CM_PATCHES=("$TOP"/tests/cm-region/0001-*.patch)
+shopt -u nullglob
+
+# Relative paths under this directory are what ccache hashes: both
+# variants compile ../src/<file> from <variant>/obj.
+export CCACHE_BASEDIR=$KROOT
+# Reproducible kbuild metadata, so that init/version.o is a hit too.
+export KBUILD_BUILD_USER=ralink-fe KBUILD_BUILD_HOST=ralink-fe
+KBUILD_BUILD_TIMESTAMP=$(date -u -R -r "$KSRC_TAR")
+export KBUILD_BUILD_TIMESTAMP
+
+# apply_patches DIR PATCH...: apply in order. Every file a patch touches is
+# first replaced by a private copy, so that a tree made with cp -al never
+# modifies the inode it shares with another tree.
+apply_patches() {
+	local dir=$1 p f
+	shift
+	for p in "$@"; do
+		sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$p" | while read -r f; do
+			[ -e "$dir/$f" ] || continue
+			cp -p "$dir/$f" "$dir/$f.unshare"
+			mv -f "$dir/$f.unshare" "$dir/$f"
+		done
+		patch -d "$dir" -p1 --batch --forward --no-backup-if-mismatch \
+			--quiet <"$p" || die "patch $(basename "$p") does not apply"
+	done
+}
+
+# prepare_main_src: extract once per package version (and patch set).
+prepare_main_src() {
+	local dir=$KROOT/main/src key
+	key="pkg=$(kernel_pkg_version) patches=none"
+	[ ${#MAIN_PATCHES[@]} -eq 0 ] || key="${key%none}$(hash_of "${MAIN_PATCHES[@]}")"
+	if [ -d "$dir" ] && [ "$(cat "$dir.stamp" 2>/dev/null)" = "$key" ]; then
+		return 0
+	fi
+	log "extracting $(basename "$KSRC_TAR") ($key)"
+	rm -rf "$dir" "$dir.tmp" "$dir.stamp"
+	mkdir -p "$dir.tmp"
+	tar -C "$dir.tmp" --strip-components=1 -xf "$KSRC_TAR"
+	[ -f "$dir.tmp/Makefile" ] || die "unexpected layout in $KSRC_TAR"
+	if [ ${#MAIN_PATCHES[@]} -gt 0 ]; then
+		log "applying ${#MAIN_PATCHES[@]} patch(es) from kernel/patches"
+		apply_patches "$dir.tmp" "${MAIN_PATCHES[@]}"
+	fi
+	mv "$dir.tmp" "$dir"
+	echo "$key" >"$dir.stamp"
+}
+
+# prepare_variant_src VARIANT PATCH...: cheap copy of main's tree + patches.
+prepare_variant_src() {
+	local v=$1 dir=$KROOT/$1/src key
+	shift
+	[ $# -gt 0 ] || die "no patches for variant $v"
+	key="main={$(cat "$KROOT/main/src.stamp")} patches=$(hash_of "$@")"
+	if [ -d "$dir" ] && [ "$(cat "$dir.stamp" 2>/dev/null)" = "$key" ]; then
+		return 0
+	fi
+	log "preparing $v source tree (hardlinked copy of main + $# patch(es))"
+	rm -rf "$dir" "$dir.tmp" "$dir.stamp"
+	mkdir -p "$(dirname "$dir")"
+	cp -al "$KROOT/main/src" "$dir.tmp"
+	apply_patches "$dir.tmp" "$@"
+	mv "$dir.tmp" "$dir"
+	echo "$key" >"$dir.stamp"
+}
+
+# check_config FRAGMENT... : every requested value must be in .config.
+check_config() {
+	local config=$1 bad=0 line sym want have
+	shift
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			sym=${line%%=*} want=${line#*=} ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# } sym=${sym%% *} want=n ;;
+		*) continue ;;
+		esac
+		have=$(sed -n "s/^$sym=//p" "$config")
+		[ -n "$have" ] || have=n
+		if [ "$have" != "$want" ]; then
+			printf '  %s: requested %s, got %s\n' "$sym" "$want" "$have" >&2
+			bad=$((bad + 1))
+		fi
+	done < <(cat "$@")
+	[ "$bad" -eq 0 ]
+}
+
+kmake() {
+	make -C "$src" O="$obj" ARCH=mips CROSS_COMPILE="$CROSS_COMPILE" \
+		CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc" \
+		-j"$JOBS" "$@" >>"$logf" 2>&1 || {
+		tail -n 40 "$logf" >&2
+		die "make $* failed (full log: $logf)"
+	}
+}
+
+# publish SRC DST: copy if the content changed (atomic rename).
+publish() {
+	cmp -s "$1" "$2" 2>/dev/null && return 0
+	mkdir -p "$(dirname "$2")"
+	cp "$1" "$2.tmp"
+	mv -f "$2.tmp" "$2"
+}
+
+prepare_main_src
+case "$variant" in
+no-cm-fix)
+	[ ${#CM_PATCHES[@]} -gt 0 ] || die "tests/cm-region/0001-*.patch missing"
+	prepare_variant_src "$variant" "${CM_PATCHES[@]}"
+	;;
+esac
+
+vdir=$KROOT/$variant
+src=$vdir/src
+obj=$vdir/obj
+logf=$vdir/build.log
+out=$BUILD/kernel/$variant
+: >"$logf"
+# Per-build ccache counters (the cache itself is shared with other builds).
+export CCACHE_STATSLOG=$vdir/ccache-stats.log
+: >"$CCACHE_STATSLOG"
+
+# A new source tree (package version, patches) gets a fresh O= directory.
+if [ "$(cat "$obj/.src-stamp" 2>/dev/null)" != "$(cat "$src.stamp")" ]; then
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	cp "$src.stamp" "$obj/.src-stamp"
+fi
+
+# Configuration: redone when a fragment changed (or none was done yet).
+cfg_key=$(hash_of "${FRAGMENTS[@]}")
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments-key" 2>/dev/null)" != "$cfg_key" ]; then
+	log "$variant: configuring (allnoconfig + ${FRAGMENTS[*]##*/})"
+	rm -f "$obj/.fragments-key"
+	kmake allnoconfig
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
+		"${FRAGMENTS[@]}" >>"$logf" 2>&1 || die "merge_config.sh failed (see $logf)"
+	kmake olddefconfig
+	echo "$cfg_key" >"$obj/.fragments-key"
+fi
+if ! check_config "$obj/.config" "${FRAGMENTS[@]}"; then
+	rm -f "$obj/.fragments-key"
+	die "$variant: the options above did not stick (missing dependency?)"
+fi
+
+targets=(vmlinux)
+# no-cm-fix only has to boot far enough to show the silent console.
+[ "$variant" = main ] && targets+=(modules)
+for d in "${DTBS[@]}"; do
+	targets+=("ralink/$d.dtb")
+done
+
+log "$variant: make ${targets[*]} (-j$JOBS, log: $logf)"
+kmake "${targets[@]}"
+kver=$(cat "$obj/include/config/kernel.release")
+
+publish "$obj/vmlinux" "$out/vmlinux"
+publish "$obj/System.map" "$out/System.map"
+publish "$obj/.config" "$out/.config"
+for d in "${DTBS[@]}"; do
+	publish "$obj/arch/mips/boot/dts/ralink/$d.dtb" "$out/dtbs/$d.dtb"
+done
+
+ccache_summary() {
+	ccache --show-log-stats 2>/dev/null | sed -n 's/^ *Hits: *\([0-9]*\) *\/ *\([0-9]*\).*/ccache hits \1\/\2/p'
+}
+
+if [ "$variant" = main ]; then
+	stage=$vdir/staging
+	rm -rf "$stage"
+	kmake INSTALL_MOD_PATH="$stage" INSTALL_MOD_STRIP=1 modules_install
+	# The build symlink points into the cache; of no use in the guest.
+	rm -f "$stage/lib/modules/$kver/build"
+	if ! diff -qr "$stage" "$out/modules" >/dev/null 2>&1; then
+		rm -rf "$out/modules.tmp"
+		cp -a "$stage" "$out/modules.tmp"
+		rm -rf "$out/modules"
+		mv "$out/modules.tmp" "$out/modules"
+	fi
+	nmod=$(find "$out/modules" -name '*.ko' | wc -l)
+	log "$variant: $kver, vmlinux $(du -h "$out/vmlinux" | cut -f1), $nmod modules, $(ccache_summary) -> ${out#"$TOP"/}"
+else
+	log "$variant: $kver, vmlinux $(du -h "$out/vmlinux" | cut -f1), $(ccache_summary) -> ${out#"$TOP"/}"
+fi
