@@ -1,0 +1,2 @@
+# Non-login interactive bash (e.g. "bash" typed at the prompt).
+[ -r /etc/profile ] && . /etc/profile
