@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Result lines of one test suite, as ../shared/TESTING.md describes them.
+
+A suite prints `ok - <suite>: <name>` lines without numbers; tests/run-all
+numbers them, because suites run in parallel.
+"""
+
+import sys
+import traceback
+
+
+class Suite:
+    def __init__(self, name):
+        self.name = name
+        self.failed = 0
+
+    def _emit(self, line):
+        sys.stdout.write(line + '\n')
+        sys.stdout.flush()
+
+    def result(self, ok, name, diag=None):
+        self._emit('%s - %s: %s' % ('ok' if ok else 'not ok', self.name, name))
+        if not ok:
+            self.failed += 1
+            for line in str(diag or '').splitlines()[-30:]:
+                self.comment(line)
+        return ok
+
+    def ok(self, name, diag=None):
+        return self.result(True, name, diag)
+
+    def fail(self, name, diag=None):
+        return self.result(False, name, diag)
+
+    def skip(self, name, why):
+        self._emit('ok - %s: %s # SKIP %s' % (self.name, name, why))
+
+    def comment(self, text):
+        for line in str(text).splitlines():
+            self._emit('# ' + line)
+
+    def check(self, name, fn):
+        """Run @fn(); a pass unless it raises. Its return value is logged."""
+        try:
+            out = fn()
+        except Exception:
+            return self.fail(name, traceback.format_exc())
+        if out:
+            self.comment(out)
+        return self.ok(name)

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""board: the emulated GnuBee boards boot mainline Linux 6.12 to a shell."""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import Board  # noqa: E402
+from tap import Suite  # noqa: E402
+
+BOOT_TIMEOUT = 300
+# 512 MiB of DDR, less what the kernel keeps for itself
+MEMTOTAL_MIN_KB = 480 * 1024
+MEMTOTAL_MAX_KB = 512 * 1024
+
+
+def boot_checks(t, board, model, full):
+    with Board(board) as b:
+        try:
+            secs = b.wait_ready(BOOT_TIMEOUT)
+        except Exception as e:
+            t.fail('%s: boot reaches the shell' % board,
+                   '%s\n%s' % (e, b.text()[-3000:]))
+            return
+        t.ok('%s: boot reaches the shell' % board)
+        t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
+
+        got = b.check('cat /proc/device-tree/model').strip('\x00\n ')
+        t.result(got == model, '%s: /proc/device-tree/model is "%s"'
+                 % (board, model), 'got %r' % got)
+        if not full:
+            return
+
+        online = b.check('cat /sys/devices/system/cpu/online').strip()
+        procs = int(b.check('grep -c ^processor /proc/cpuinfo'))
+        t.result(online == '0-3' and procs == 4,
+                 '4 CPUs online (2 cores x 2 VPEs)',
+                 'online=%r, /proc/cpuinfo processors=%d\n%s'
+                 % (online, procs, b.check('dmesg | grep -i -e smp -e cpu')))
+
+        cpuinfo = b.check('cat /proc/cpuinfo')
+        t.result('MIPS 1004Kc' in cpuinfo, 'CPUs are MIPS 1004Kc',
+                 cpuinfo[:800])
+
+        meminfo = b.check('cat /proc/meminfo')
+        m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
+        total = int(m.group(1)) if m else 0
+        t.result(MEMTOTAL_MIN_KB <= total <= MEMTOTAL_MAX_KB,
+                 'MemTotal is 512 MiB less the kernel (%d kB)' % total,
+                 meminfo[:400])
+
+        dmesg = b.check('dmesg')
+        bad = [ln for ln in dmesg.splitlines()
+               if re.search(r'Oops|BUG:|WARNING:', ln)]
+        t.result(not bad, 'no Oops, BUG or WARNING in dmesg', '\n'.join(bad))
+
+        # The MT7621 cannot power off: poweroff resets through the sysctl,
+        # and -no-reboot turns the reset into QEMU's exit.
+        b.write('poweroff\n')
+        try:
+            status = b.wait_exit(60)
+            t.result(status == 0, 'poweroff ends QEMU',
+                     'exit status %d' % status)
+        except Exception as e:
+            t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
+
+
+def main():
+    t = Suite('board')
+    boot_checks(t, 'gnubee-pc1', 'GnuBee GB-PC1', full=True)
+    boot_checks(t, 'gnubee-pc2', 'GnuBee GB-PC2', full=False)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""model: the emulator survives whatever the guest writes to its devices.
+
+From the guest, busybox devmem writes pseudo-random words (a fixed LCG, so
+a failure reproduces) to every register window the board models. Writes
+that end the guest's world (relocating the GCR, powering the core down,
+resetting the SoC) go last in their window. After each window QEMU must
+still be there (its monitor answers) or have exited cleanly on a guest
+reset; never aborted. A guest killed by its own writes is replaced by a
+fresh boot for the next window.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import Board  # noqa: E402
+from tap import Suite  # noqa: E402
+
+BOOT_TIMEOUT = 300
+WINDOW_TIMEOUT = 240
+DONE = 'GARBAGE-DONE'
+
+
+def span(base, size, stride=4):
+    """Words from @base to @base + @size, every @stride bytes."""
+    return [(base, base + size, stride)]
+
+
+def word(addr):
+    return span(addr, 4)
+
+
+# (name, address ranges in write order)
+WINDOWS = [
+    ('unimplemented palmbus blocks',
+     [r for b in (0x1e000100, 0x1e000600, 0x1e000900, 0x1e000a00,
+                  0x1e000b00, 0x1e002000, 0x1e002800, 0x1e003000,
+                  0x1e004000, 0x1e007000, 0x1e100000, 0x1e110000,
+                  0x1e130000, 0x1e140000, 0x1e1c0000, 0x1e1d0000,
+                  0x1e180000) for r in span(b, 0x40)]),
+    ('memory controller', span(0x1e005000, 0x1000, 0x10) + word(0x1e005648)),
+    ('uart2 and uart3', span(0x1e000d00, 0x200)),
+    ('boot flash window', span(0x1fc00000, 0x100)),
+    # The console UART last among the windows the guest survives.
+    ('uart1 (console)', span(0x1e000c00, 0x100)),
+    # RSTCTRL (0x34) last: its bit 0 resets the SoC.
+    ('sysctl', span(0x1e000000, 0x34) + span(0x1e000038, 0xc8) +
+     word(0x1e000034)),
+    # The GIC: shared section, VP-local, VP-other, user-visible.
+    ('GIC', span(0x1fbc0000, 0x800) + span(0x1fbc8000, 0x100) +
+     span(0x1fbcc000, 0x100) + span(0x1fbd0000, 0x10)),
+    # The CPC: global, core-other, core-local with core 0's own command
+    # (which powers it down) last.
+    ('CPC', span(0x1fbf0000, 0x150) + span(0x1fbf4000, 0x100) +
+     span(0x1fbf2004, 0xfc) + word(0x1fbf2000)),
+    # The GCR: what relocates or reroutes (GCR, GIC, CPC bases and the
+    # address regions: 0x08, 0x80-0xcf) last.
+    ('GCR', span(0x1fbf8000, 0x8) + span(0x1fbf800c, 0x74) +
+     span(0x1fbf80d0, 0x630) + span(0x1fbfa000, 0x100) +
+     span(0x1fbfc000, 0x100) + span(0x1fbfe000, 0x100) +
+     span(0x1fbf8090, 0x40) +
+     word(0x1fbf8080) + word(0x1fbf8088) + word(0x1fbf8008)),
+]
+
+
+def count(ranges):
+    return sum(len(range(b, e, s)) for b, e, s in ranges)
+
+
+def garbage_script(ranges, seed):
+    """A busybox sh command writing LCG words to every address of @ranges
+    (kept short: the console's line discipline takes 4095 characters)."""
+    spec = ' '.join('%#x:%#x:%d' % r for r in ranges)
+    return ('x=%d; for r in %s; do a=$((${r%%%%:*})); r=${r#*:}; '
+            'e=$((${r%%%%:*})); s=${r#*:}; while [ $a -lt $e ]; do '
+            'x=$(( (x * 1103515245 + 12345) & 0xffffffff )); '
+            "devmem $a 32 $x; a=$((a + s)); done; done; echo %s''%s"
+            % (seed, spec, DONE[:4], DONE[4:]))
+
+
+def survived(b):
+    """Whether QEMU is alive and answering, or exited cleanly."""
+    if not b.alive():
+        err = b.stderr.decode('utf-8', 'replace')
+        ok = b.proc.returncode == 0 and 'ssertion' not in err
+        return ok, 'exited with status %d%s' % (
+            b.proc.returncode, '\n' + err[-1500:] if err else '')
+    try:
+        status = b.hmp('info status', timeout=30)
+    except Exception as e:
+        return False, 'monitor does not answer: %s' % e
+    return 'running' in status or 'paused' in status, status
+
+
+def main():
+    t = Suite('model')
+    b = None
+    try:
+        for i, (name, ranges) in enumerate(WINDOWS):
+            if b is None:
+                b = Board('gnubee-pc1')
+                try:
+                    b.wait_ready(BOOT_TIMEOUT)
+                except Exception as e:
+                    t.fail('garbage to %s: board boots' % name,
+                           '%s\n%s' % (e, b.text()[-2000:]))
+                    b.close()
+                    b = None
+                    continue
+            start = b.mark()
+            b.write(garbage_script(ranges, i + 1) + '\n')
+            try:
+                b.wait_for(DONE + r'\r?\n', WINDOW_TIMEOUT, start)
+                guest = 'the guest carried on'
+            except Exception:
+                guest = 'the guest did not'
+            ok, why = survived(b)
+            t.result(ok, 'garbage to %s (%d writes): QEMU survives'
+                     % (name, count(ranges)), why)
+            t.comment('%s: %s' % (name, guest))
+            # Keep the guest only if it still answers.
+            if ok and b.alive():
+                try:
+                    b.run('true', timeout=20)
+                    continue
+                except Exception:
+                    pass
+            b.close()
+            b = None
+    finally:
+        if b is not None:
+            b.close()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
