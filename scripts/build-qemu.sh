@@ -29,13 +29,14 @@ fi
 
 patches=("$TOP"/qemu/patches/*.patch)
 [ -e "${patches[0]}" ] || patches=()
-key=$(printf '%s\n' "$uver" | cat - "${patches[@]}" | sha256sum | cut -c1-12)
-src=$QDIR/src-$key
-bld=$QDIR/build-$key
+key=$(printf '%s\n' "$uver" | cat - "${patches[@]}" | sha256sum | cut -c1-16)
+# Fixed paths, so that ccache (CCACHE_BASEDIR) hits across keys.
+src=$QDIR/src
+bld=$QDIR/build
 
-if [ ! -f "$src/.ralink-fe-ready" ]; then
+if [ "$(cat "$src/.ralink-fe-key" 2>/dev/null)" != "$key" ]; then
 	log "unpacking qemu $uver and applying ${#patches[@]} patches"
-	rm -rf "$src" "$bld"
+	rm -rf "$src"
 	dpkg-source --no-check -x "$dsc" "$src" >/dev/null
 	# dpkg-source leaves a copy of the upstream tarball beside the tree.
 	rm -f "$QDIR"/qemu_*.orig.tar.*
@@ -43,27 +44,28 @@ if [ ! -f "$src/.ralink-fe-ready" ]; then
 		patch -d "$src" -p1 -s --no-backup-if-mismatch <"$p" ||
 			die "patch $(basename "$p") does not apply"
 	done
-	touch "$src/.ralink-fe-ready"
-	# Keep only this key's trees.
-	find "$QDIR" -maxdepth 1 \( -name 'src-*' -o -name 'build-*' \) \
-		! -name "src-$key" ! -name "build-$key" -exec rm -rf {} +
+	echo "$key" >"$src/.ralink-fe-key"
 fi
 
 # Our files: copy only what differs, so timestamps of unchanged files stay.
 rsync -rc --exclude patches --exclude '*.md' "$TOP/qemu/" "$src/"
 
-if [ ! -f "$bld/build.ninja" ]; then
+config=(
+	--target-list=mipsel-softmmu
+	--cc="ccache gcc" --host-cc="ccache gcc"
+	--without-default-features
+	--without-default-devices --with-devices-mipsel=gnubee
+	--enable-plugins --enable-slirp --enable-fdt=system
+	--disable-docs --disable-tools --disable-guest-agent
+	--disable-werror
+)
+if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "${config[*]}" ]; then
 	log "configuring qemu"
+	rm -rf "$bld"
 	mkdir -p "$bld"
-	(cd "$bld" && "$src/configure" \
-		--target-list=mipsel-softmmu \
-		--cc="ccache gcc" --host-cc="ccache gcc" \
-		--without-default-features \
-		--without-default-devices --with-devices-mipsel=gnubee \
-		--enable-plugins --enable-slirp --enable-fdt=system \
-		--disable-docs --disable-tools --disable-guest-agent \
-		--disable-werror >"$bld/configure.log" 2>&1) ||
+	(cd "$bld" && "$src/configure" "${config[@]}" >"$bld/configure.log" 2>&1) ||
 		{ tail -n 30 "$bld/configure.log" >&2; die "qemu configure failed"; }
+	echo "${config[*]}" >"$bld/.ralink-fe-config"
 fi
 
 log "building qemu-system-mipsel"

@@ -151,6 +151,12 @@ static void mt7621_realize(DeviceState *dev, Error **errp)
                              &error_abort);
     object_property_set_uint(OBJECT(&s->cps), "gic-counter-bits", 64,
                              &error_abort);
+    /*
+     * The CPUs' CP0 timer interrupts are GIC local interrupts (routable,
+     * as Linux finds on real boards), not wired to a CPU pin of their own.
+     */
+    object_property_set_bool(OBJECT(&s->cps), "gic-routes-cpu-timer", true,
+                             &error_abort);
     object_property_set_link(OBJECT(&s->cps), "iocu0", OBJECT(&s->iocu),
                              &error_abort);
     qdev_connect_clock_in(DEVICE(&s->cps), "clk-in", s->cpuclk);
