@@ -21,7 +21,6 @@ from board import Board, kernel_dir  # noqa: E402
 from tap import Suite  # noqa: E402
 
 BANNER = r'Linux version 6\.12'
-REGION0 = 'mips-gcr-region0'
 # How long the broken kernel must stay silent: several times what the
 # normal kernel needs to print its banner, and at least this.
 MIN_SILENCE = 15
@@ -47,7 +46,7 @@ def kernel_pc(b, variant):
     with open(os.path.join(kernel_dir(variant), 'System.map')) as f:
         for line in f:
             addr, kind, name = line.split()[:3]
-            a = int(addr, 16)
+            a = int(addr, 16) & 0xffffffff  # sign-extended in System.map
             if a <= pc and kind in 'tT' and (best is None or a > best[0]):
                 best = (a, name)
     return pc, best[1] if best else '?'

@@ -19,7 +19,11 @@ from board import Board  # noqa: E402
 from tap import Suite  # noqa: E402
 
 BOOT_TIMEOUT = 300
-WINDOW_TIMEOUT = 240
+# A window's writes take ~12 ms each in the guest; a guest that does not
+# report back within this many seconds per write (plus a margin) was killed
+# by its own writes.
+SECS_PER_WRITE = 0.05
+WINDOW_MARGIN = 10
 DONE = 'GARBAGE-DONE'
 
 
@@ -112,7 +116,8 @@ def main():
             start = b.mark()
             b.write(garbage_script(ranges, i + 1) + '\n')
             try:
-                b.wait_for(DONE + r'\r?\n', WINDOW_TIMEOUT, start)
+                b.wait_for(DONE + r'\r?\n', WINDOW_MARGIN +
+                           SECS_PER_WRITE * count(ranges), start)
                 guest = 'the guest carried on'
             except Exception:
                 guest = 'the guest did not'
