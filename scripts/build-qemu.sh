@@ -13,6 +13,9 @@ set -euo pipefail
 
 QDIR=$CACHE/qemu
 mkdir -p "$QDIR/dl"
+# One build at a time per cache (parallel make runs, several checkouts).
+exec 9>"$QDIR/.lock"
+flock 9
 
 # The source package version the machine's apt sources offer.
 ver=$(apt-cache showsrc qemu | sed -n 's/^Version: //p' | sort -V | tail -n1)

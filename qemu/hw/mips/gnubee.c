@@ -14,6 +14,14 @@
  * the boot flash window leave the Coherence Manager as the vendor U-Boot
  * does before jumping to the kernel.
  *
+ * The switch's front ports 0-4 (the GB-PC1's "ethblack" is port 0,
+ * "ethblue" port 4) take their network backends from -nic or -net nic, in
+ * order: the first NIC option is port 0. For example, a cable between
+ * ports 0 and 1 is a QEMU hub with two ports:
+ *   -netdev hubport,id=p0,hubid=1 -netdev hubport,id=p1,hubid=1
+ *   -net nic,netdev=p0 -net nic,netdev=p1
+ * Ports without a backend have no link.
+ *
  * The MT7621 cannot power itself off; a guest that resets the system
  * through the sysctl ends QEMU when it runs with -no-reboot.
  *
@@ -32,6 +40,7 @@
 #include "hw/mips/mips.h"
 #include "hw/mips/mt7621.h"
 #include "hw/qdev-properties.h"
+#include "net/net.h"
 #include "sysemu/device_tree.h"
 #include "sysemu/reset.h"
 #include "sysemu/sysemu.h"
@@ -186,6 +195,25 @@ static void gnubee_map_ram(GnubeeMachineState *s, MachineState *machine)
     }
 }
 
+/* Front ports 0-4 of the switch: the NICs of the command line, in order */
+static void gnubee_connect_ports(GnubeeMachineState *s)
+{
+    int i;
+
+    for (i = 0; i < nb_nics; i++) {
+        NICInfo *nd = &nd_table[i];
+        g_autofree char *prop = g_strdup_printf("netdev%d", i);
+
+        if (i >= MT7530_NUM_PHYS) {
+            error_report("gnubee: the switch has %d front ports; NIC %d has "
+                         "none", MT7530_NUM_PHYS, i);
+            exit(1);
+        }
+        qemu_check_nic_model(nd, TYPE_MT7530);
+        qdev_prop_set_netdev(DEVICE(&s->soc.sw), prop, nd->netdev);
+    }
+}
+
 static void gnubee_init(MachineState *machine)
 {
     GnubeeMachineState *s = GNUBEE_MACHINE(machine);
@@ -213,6 +241,7 @@ static void gnubee_init(MachineState *machine)
     object_property_set_uint(OBJECT(&s->soc), "num-cores",
                              machine->smp.cpus / MT7621_VPES_PER_CORE,
                              &error_fatal);
+    gnubee_connect_ports(s);
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 
     if (machine->firmware) {

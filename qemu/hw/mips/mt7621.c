@@ -53,7 +53,6 @@ static const struct {
     { "nand", MT7621_PALMBUS_BASE + 0x003000, 0x800 },
     { "crypto", MT7621_PALMBUS_BASE + 0x004000, 0x1000 },
     { "hsdma", MT7621_PALMBUS_BASE + 0x007000, 0x1000 },
-    { "frame-engine", MT7621_PALMBUS_BASE + 0x100000, 0x10000 },
     { "gsw", MT7621_PALMBUS_BASE + 0x110000, 0x8000 },
     { "sdxc", MT7621_PALMBUS_BASE + 0x130000, 0x4000 },
     { "pcie", MT7621_PALMBUS_BASE + 0x140000, 0x30000 },
@@ -210,6 +209,34 @@ static void mt7621_realize(DeviceState *dev, Error **errp)
                                     DEVICE_LITTLE_ENDIAN);
     }
 
+    /* The switch core (MCM), on the frame engine's MDIO bus */
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->sw), errp)) {
+        return;
+    }
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->sw), 0,
+                       get_cps_irq(&s->cps, MT7621_IRQ_SWITCH));
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7621_RST_MCM,
+                                qdev_get_gpio_in_named(DEVICE(&s->sw),
+                                                       "reset", 0));
+
+    /* The frame engine: DMA to and from memory through the IOCU */
+    object_property_set_link(OBJECT(&s->fe), "switch", OBJECT(&s->sw),
+                             &error_abort);
+    object_property_set_link(OBJECT(&s->fe), "dma-memory", OBJECT(sysmem),
+                             &error_abort);
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
+        return;
+    }
+    mt7621_map_palmbus(s, SYS_BUS_DEVICE(&s->fe), MT7621_FE_OFS);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
+                       get_cps_irq(&s->cps, MT7621_IRQ_FE));
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7621_RST_FE,
+                                qdev_get_gpio_in_named(DEVICE(&s->fe), "reset",
+                                                       MT7621_FE_RESET_FE));
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7621_RST_ETH,
+                                qdev_get_gpio_in_named(DEVICE(&s->fe), "reset",
+                                                       MT7621_FE_RESET_ETH));
+
     for (i = 0; i < ARRAY_SIZE(mt7621_unimp_blocks); i++) {
         mt7621_map_unimp(s, mt7621_unimp_blocks[i].name,
                          mt7621_unimp_blocks[i].base,
@@ -227,6 +254,8 @@ static void mt7621_init(Object *obj)
     object_initialize_child(obj, "cps", &s->cps, TYPE_MIPS_CPS);
     object_initialize_child(obj, "sysctl", &s->sysctl, TYPE_MT7621_SYSCTL);
     object_initialize_child(obj, "memc", &s->memc, TYPE_MT7621_MEMC);
+    object_initialize_child(obj, "switch", &s->sw, TYPE_MT7530);
+    object_initialize_child(obj, "fe", &s->fe, TYPE_MT7621_FE);
     s->cpuclk = qdev_init_clock_out(DEVICE(obj), "cpu-refclk");
 }
 

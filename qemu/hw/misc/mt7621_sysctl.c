@@ -14,6 +14,7 @@
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/misc/mt7621_sysctl.h"
+#include "hw/irq.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "sysemu/runstate.h"
@@ -75,6 +76,19 @@ static uint64_t mt7621_sysctl_read(void *opaque, hwaddr addr, unsigned size)
     }
 }
 
+static void mt7621_sysctl_set_rstctrl(MT7621SysctlState *s, uint32_t val)
+{
+    uint32_t changed = s->rstctrl ^ val;
+    int i;
+
+    s->rstctrl = val;
+    for (i = 0; i < MT7621_NUM_RESETS; i++) {
+        if (changed & BIT(i)) {
+            qemu_set_irq(s->reset_out[i], !!(val & BIT(i)));
+        }
+    }
+}
+
 static void mt7621_sysctl_write(void *opaque, hwaddr addr, uint64_t val,
                                 unsigned size)
 {
@@ -102,7 +116,7 @@ static void mt7621_sysctl_write(void *opaque, hwaddr addr, uint64_t val,
         s->clkcfg1 = val;
         break;
     case SYSCTL_RSTCTRL:
-        s->rstctrl = val & ~RSTCTRL_SYS_RST;
+        mt7621_sysctl_set_rstctrl(s, val & ~RSTCTRL_SYS_RST);
         if (val & RSTCTRL_SYS_RST) {
             qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
         }
@@ -136,7 +150,7 @@ static void mt7621_sysctl_reset(DeviceState *dev)
     s->clkcfg0 = MT7621_CLKCFG0_RESET;
     /* All clocks ungated, no block held in reset, as the bootloader leaves */
     s->clkcfg1 = 0xffffffff;
-    s->rstctrl = 0;
+    mt7621_sysctl_set_rstctrl(s, 0);
     s->gpio_mode = 0;
 }
 
@@ -147,6 +161,8 @@ static void mt7621_sysctl_init(Object *obj)
     memory_region_init_io(&s->iomem, obj, &mt7621_sysctl_ops, s,
                           TYPE_MT7621_SYSCTL, MT7621_SYSCTL_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    qdev_init_gpio_out_named(DEVICE(obj), s->reset_out, "reset",
+                             MT7621_NUM_RESETS);
 }
 
 static const VMStateDescription vmstate_mt7621_sysctl = {

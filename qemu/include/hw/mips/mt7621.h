@@ -12,6 +12,8 @@
 #include "hw/misc/mt7621_sysctl.h"
 #include "hw/misc/mt7621_memc.h"
 #include "hw/char/serial.h"
+#include "hw/net/mt7530.h"
+#include "hw/net/mt7621_fe.h"
 #include "qom/object.h"
 
 #define TYPE_MT7621_SOC "mt7621-soc"
@@ -36,6 +38,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621State, MT7621_SOC)
 /* Palmbus blocks, as offsets from MT7621_PALMBUS_BASE */
 #define MT7621_SYSCTL_OFS       0x000000
 #define MT7621_MEMC_OFS         0x005000
+#define MT7621_FE_OFS           0x100000
 #define MT7621_UART1_OFS        0x000c00
 #define MT7621_UART_STRIDE      0x100
 #define MT7621_NUM_UARTS        3
@@ -43,6 +46,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621State, MT7621_SOC)
 
 /* GIC shared interrupts: 64 on the MT7621 */
 #define MT7621_GIC_NUM_IRQS     64
+#define MT7621_IRQ_FE           3
+#define MT7621_IRQ_SWITCH       23
 #define MT7621_IRQ_UART1        26          /* UART2, UART3 follow */
 
 /* Two VPEs per 1004Kc core */
@@ -55,6 +60,8 @@ struct MT7621State {
     MT7621SysctlState sysctl;
     MT7621MemcState memc;
     SerialMM *uart[MT7621_NUM_UARTS];
+    MT7621FEState fe;
+    MT7530State sw;
 
     /* The I/O bus behind IOCU0: the palmbus and the boot flash window */
     MemoryRegion iocu;

@@ -51,8 +51,16 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621SysctlState, MT7621_SYSCTL)
 #define CLKCFG0_CPU_CLK_SEL_SHIFT 30
 #define CLKCFG0_CPU_CLK_SEL_PLL 1
 
-/* RSTCTRL */
+/*
+ * RSTCTRL: one bit per block, set to hold it in reset
+ * (include/dt-bindings/reset/mt7621-reset.h). Each bit also drives the
+ * sysctl's "reset" GPIO output of the same number.
+ */
 #define RSTCTRL_SYS_RST         (1 << 0)
+#define MT7621_RST_MCM          2   /* the MT7530 switch core */
+#define MT7621_RST_FE           6   /* the frame engine */
+#define MT7621_RST_ETH          23  /* the frame engine's GMACs */
+#define MT7621_NUM_RESETS       32
 
 /* CUR_CLK_STS: the CPU clock divider, FFRAC / FDIV of the selected clock */
 #define CUR_CLK_STS_FDIV_SHIFT  8
@@ -73,6 +81,7 @@ struct MT7621SysctlState {
     SysBusDevice parent_obj;
 
     MemoryRegion iomem;
+    qemu_irq reset_out[MT7621_NUM_RESETS];
     uint32_t syscfg1;
     uint32_t clkcfg0;
     uint32_t clkcfg1;
