@@ -42,12 +42,15 @@ def initrd_path():
 
 
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
-              extra=()):
-    """The QEMU command line for @board with kernel build @variant."""
+              extra=(), dtb=None):
+    """The QEMU command line for @board with kernel build @variant.
+
+    @dtb names another DTB of the same kernel build (e.g. a test DT).
+    """
     kdir = kernel_dir(variant)
     args = [QEMU, '-M', board, '-m', '512M', '-no-reboot',
             '-kernel', os.path.join(kdir, 'vmlinux'),
-            '-dtb', os.path.join(kdir, 'dtbs', BOARDS[board])]
+            '-dtb', os.path.join(kdir, 'dtbs', dtb or BOARDS[board])]
     if initrd:
         args += ['-initrd', initrd_path()]
     if append:
@@ -63,10 +66,10 @@ class Board:
     """One QEMU instance: console on a pipe, HMP monitor on a socket."""
 
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
-                 append=None, extra=(), log=None):
+                 append=None, extra=(), log=None, dtb=None):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
-        args = qemu_args(board, variant, initrd, append, extra)
+        args = qemu_args(board, variant, initrd, append, extra, dtb)
         args += ['-display', 'none', '-serial', 'stdio',
                  '-monitor', 'unix:%s,server=on,wait=off' % self.mon_path,
                  '-d', 'guest_errors,unimp',
