@@ -48,6 +48,8 @@ FRAGMENTS=("$TOP"/kernel/configs/*.config)
 shopt -s nullglob
 MAIN_PATCHES=("$TOP"/kernel/patches/*.patch)
 CM_PATCHES=("$TOP"/tests/cm-region/0001-*.patch)
+# Test-only DTs (tests/dts/*.dts), built beside the stock ones (main only).
+TEST_DTS=("$TOP"/tests/dts/*.dts)
 shopt -u nullglob
 
 # Relative paths under this directory are what ccache hashes: both
@@ -196,7 +198,13 @@ fi
 
 targets=(vmlinux)
 # no-cm-fix only has to boot far enough to show the silent console.
-[ "$variant" = main ] && targets+=(modules)
+if [ "$variant" = main ]; then
+	targets+=(modules)
+	for f in "${TEST_DTS[@]}"; do
+		publish "$f" "$src/arch/mips/boot/dts/ralink/${f##*/}"
+		DTBS+=("$(basename "$f" .dts)")
+	done
+fi
 for d in "${DTBS[@]}"; do
 	targets+=("ralink/$d.dtb")
 done

@@ -134,8 +134,16 @@ mod_state=none
 if [ -d "$MODDIR" ] && [ -n "$(ls -A "$MODDIR")" ]; then
 	mod_state=$(cd "$MODDIR" && find . -printf '%p %s %T@ %l\n' | sort | sha256sum)
 fi
+# The kernel's selftests (full level): from the kernel source tree.
+KSELFTEST=$CACHE/kernel/main/src/tools/testing/selftests
+kst_state=none
+if [ "$LEVEL" = full ] && [ -d "$KSELFTEST" ]; then
+	kst_state=$(cat "$CACHE/kernel/main/src.stamp")
+fi
 pkg_key=$(cat "$resolved" "$0" | sha256sum | cut -c1-16)
-key=$( { echo "$pkg_key $mod_state $ROOTFS_COMPRESS";
+key=$( { echo "$pkg_key $mod_state $kst_state $ROOTFS_COMPRESS";
+	(cd "$TOP/tests/guest" && find . -type f -printf '%p %m\n' | sort &&
+		find . -type f -print0 | sort -z | xargs -0 cat);
 	cd "$RDIR" && find . \( -type f -o -type l \) -printf '%p %m %l\n' | sort &&
 	find . -type f -print0 | sort -z | xargs -0 cat; } | sha256sum | cut -c1-16)
 if [ -f "$OUT" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$key" ]; then
@@ -260,6 +268,20 @@ if [ "$mod_state" != none ]; then
 else
 	log "rootfs: no kernel modules ($MODDIR missing), building without"
 fi
+
+# The DSA selftests and what they source (net/forwarding/lib.sh,
+# net/lib.sh), in their tree layout: the dsa scripts are symlinks into
+# net/forwarding. Our guest-side test scripts beside them.
+if [ "$kst_state" != none ]; then
+	kst=$STAGE/usr/lib/kselftest
+	mkdir -p "$kst/net" "$kst/drivers/net"
+	cp -a --no-preserve=ownership "$KSELFTEST/net/forwarding" "$kst/net/"
+	cp -a --no-preserve=ownership "$KSELFTEST/net/lib.sh" "$kst/net/"
+	cp -a --no-preserve=ownership "$KSELFTEST/drivers/net/dsa" "$kst/drivers/net/"
+	log "rootfs: selftests: $(find "$kst" -name '*.sh' | wc -l) scripts in /usr/lib/kselftest"
+fi
+mkdir -p "$STAGE/usr/lib/ralink-fe"
+cp -a --no-preserve=ownership "$TOP/tests/guest/." "$STAGE/usr/lib/ralink-fe/"
 
 # --- 5. the cpio -----------------------------------------------------------------
 # Fixed timestamps, so that the same inputs give the same archive.

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# load-drivers.sh SET IFACE...: load the Ethernet + switch driver set SET
+# (mainline: mtk_eth (mtk_eth_soc.c), mt7530-mdio and what they pull in) and wait up to
+# 20 s for the switch's user ports IFACE... to appear. Kernel messages stop
+# going to the console (they would split the tests' output lines); dmesg
+# still has them.
+set -u
+set=${1:?usage: load-drivers.sh mainline IFACE...}
+shift
+
+dmesg -n 1
+case $set in
+mainline) modules=(mtk_eth mt7530-mdio) ;;
+*) echo "load-drivers.sh: unknown driver set $set" >&2; exit 2 ;;
+esac
+for m in "${modules[@]}"; do
+	modprobe "$m" || { echo "load-drivers.sh: modprobe $m failed" >&2; exit 1; }
+done
+
+for _ in $(seq 200); do
+	missing=
+	for i in "$@"; do
+		[ -e "/sys/class/net/$i" ] || missing="$missing $i"
+	done
+	[ -z "$missing" ] && exit 0
+	sleep 0.1
+done
+echo "load-drivers.sh: no$missing after 20 s" >&2
+dmesg | tail -n 30 >&2
+exit 1
