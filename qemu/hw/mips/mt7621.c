@@ -53,7 +53,6 @@ static const struct {
     { "nand", MT7621_PALMBUS_BASE + 0x003000, 0x800 },
     { "crypto", MT7621_PALMBUS_BASE + 0x004000, 0x1000 },
     { "hsdma", MT7621_PALMBUS_BASE + 0x007000, 0x1000 },
-    { "gsw", MT7621_PALMBUS_BASE + 0x110000, 0x8000 },
     { "sdxc", MT7621_PALMBUS_BASE + 0x130000, 0x4000 },
     { "pcie", MT7621_PALMBUS_BASE + 0x140000, 0x30000 },
     { "xhci", MT7621_PALMBUS_BASE + 0x1c0000, 0x1000 },

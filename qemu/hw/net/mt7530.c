@@ -1,6 +1,16 @@
 /*
  * MediaTek MT7530 switch core, as built into the MT7621 (MCM)
  *
+ * Seven ports: 0-4 with internal gigabit PHYs, each on its own QEMU
+ * network backend; 5 wired to the frame engine's GMAC1 and 6 (the CPU
+ * port) to GMAC0. The core's 32-bit registers are reached over MDIO at
+ * address 0x1f with the page/offset scheme of mainline's mt7530-mdio
+ * (register 0x1f: page = reg[15:6]; registers 0-15: offset reg[5:2], low
+ * half; register 0x10: high half, which completes a write). The PHYs
+ * answer at MDIO addresses 0-4 of the same bus.
+ *
+ * Register names and fields follow mainline's drivers/net/dsa/mt7530.h.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -8,38 +18,817 @@
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
+#include "qemu/timer.h"
 #include "hw/irq.h"
 #include "hw/net/mt7530.h"
 #include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "net/eth.h"
 
-void mt7530_attach_mac(MT7530State *s, int port, const MT7530MacOps *ops,
-                       void *opaque)
+/* Global registers */
+#define MT753X_AGC              0x000c
+#define   AGC_LOCAL_EN              BIT(7)
+#define MT753X_MFC              0x0010
+#define   MFC_BC_FFP(v)             extract32(v, 24, 8)
+#define   MFC_UNM_FFP(v)            extract32(v, 16, 8)
+#define   MFC_UNU_FFP(v)            extract32(v, 8, 8)
+#define   MFC_CPU_EN                BIT(7)
+#define   MFC_CPU_PORT(v)           extract32(v, 4, 3)
+#define   MFC_MIRROR_EN             BIT(3)
+#define   MFC_MIRROR_PORT(v)        extract32(v, 0, 3)
+#define MT753X_BPC              0x0024
+#define MT753X_RGAC1            0x0028
+#define MT753X_RGAC2            0x002c
+#define   RGAC_BPDU_FR_HI           BIT(25)
+#define   RGAC_PORT_FW_HI(v)        extract32(v, 16, 3)
+#define   RGAC_BPDU_FR_LO           BIT(9)
+#define   RGAC_PORT_FW_LO(v)        extract32(v, 0, 3)
+#define   TO_CPU_FW_SYSTEM_DEFAULT  0
+#define   TO_CPU_FW_DROP            7
+#define MT7530_ATA1             0x0074
+#define MT7530_ATA2             0x0078
+#define   ATA2_IVL                  BIT(15)
+#define   ATA2_FID(v)               extract32(v, 12, 3)
+#define   ATA2_CVID(v)              extract32(v, 0, 12)
+#define MT7530_ATWD             0x007c
+#define   ATWD_AGE(v)               extract32(v, 24, 8)
+#define   ATWD_PORT_MAP(v)          extract32(v, 4, 8)
+#define   ATWD_STATUS(v)            extract32(v, 2, 2)
+#define MT7530_ATC              0x0080
+#define   ATC_BUSY                  BIT(15)
+#define   ATC_SRCH_END              BIT(14)
+#define   ATC_SRCH_HIT              BIT(13)
+#define   ATC_INVALID               BIT(12)
+#define   ATC_MAT(v)                extract32(v, 8, 4)
+#define   ATC_CMD(v)                extract32(v, 0, 3)
+#define   FDB_READ                  0
+#define   FDB_WRITE                 1
+#define   FDB_FLUSH                 2
+#define   FDB_START                 4
+#define   FDB_NEXT                  5
+#define   FDB_STATIC                3
+#define MT7530_TSRA1            0x0084
+#define MT7530_TSRA2            0x0088
+#define MT7530_ATRD             0x008c
+#define MT7530_VTCR             0x0090
+#define   VTCR_BUSY                 BIT(31)
+#define   VTCR_INVALID              BIT(16)
+#define   VTCR_FUNC(v)              extract32(v, 12, 4)
+#define   VTCR_VID(v)               extract32(v, 0, 12)
+#define   VTCR_RD_VID               0
+#define   VTCR_WR_VID               1
+#define   VTCR_INVALID_VID          2
+#define MT7530_VAWD1            0x0094
+#define   VAWD1_IVL_MAC             BIT(30)
+#define   VAWD1_EG_CON              BIT(29)
+#define   VAWD1_PORT_MEM(v)         extract32(v, 16, 8)
+#define   VAWD1_FID(v)              extract32(v, 1, 3)
+#define   VAWD1_VALID               BIT(0)
+#define MT7530_VAWD2            0x0098
+#define   VAWD2_ETAG(v, p)          extract32(v, (p) * 2, 2)
+#define MT7530_AAC              0x00a0
+#define   AAC_AGE_DIS               BIT(20)
+#define   AAC_AGE_CNT(v)            extract32(v, 12, 8)
+#define   AAC_AGE_UNIT(v)           extract32(v, 0, 12)
+/* Per-port registers, 0x100 apart */
+#define MT7530_SSP_P            0x2000
+#define MT7530_PCR_P            0x2004
+#define   PCR_TX_MIR                BIT(9)
+#define   PCR_RX_MIR                BIT(8)
+#define   PCR_MATRIX(v)             extract32(v, 16, 8)
+#define   PCR_PORT_VLAN(v)          extract32(v, 0, 2)
+#define   PORT_MATRIX_MODE          0
+#define   PORT_FALLBACK_MODE        1
+#define   PORT_CHECK_MODE           2
+#define   PORT_SECURITY_MODE        3
+#define MT7530_PSC_P            0x200c
+#define   PSC_SA_DIS                BIT(4)
+#define MT7530_PVC_P            0x2010
+#define   PVC_PORT_SPEC_TAG         BIT(5)
+#define   PVC_EG_TAG(v)             extract32(v, 8, 3)
+#define   PVC_VLAN_ATTR(v)          extract32(v, 6, 2)
+#define   PVC_ACC_FRM(v)            extract32(v, 0, 2)
+#define MT7530_PPBV1_P          0x2014
+#define   PPBV1_PVID(v)             extract32(v, 0, 12)
+#define MT753X_PMCR_P           0x3000
+#define   PMCR_FORCE_MODE           BIT(15)
+#define   PMCR_MAC_TX_EN            BIT(14)
+#define   PMCR_MAC_RX_EN            BIT(13)
+#define   PMCR_FORCE_RX_FC          BIT(5)
+#define   PMCR_FORCE_TX_FC          BIT(4)
+#define   PMCR_FORCE_SPEED(v)       extract32(v, 2, 2)
+#define   PMCR_FORCE_FDX            BIT(1)
+#define   PMCR_FORCE_LNK            BIT(0)
+#define MT7530_PMSR_P           0x3008
+#define   PMSR_SPEED_1000           (2 << 2)
+#define   PMSR_DPX                  BIT(1)
+#define   PMSR_LINK                 BIT(0)
+#define MT7530_GMACCR           0x30e0
+#define   GMACCR_MAX_RX_JUMBO(v)    extract32(v, 2, 4)
+#define   GMACCR_MAX_RX_PKT_LEN(v)  extract32(v, 0, 2)
+#define MT7530_MIB_BASE         0x4000
+#define MT7530_MIB_CCR          0x4fe0
+#define   CCR_MIB_ENABLE            BIT(31)
+#define MT7530_SYS_CTRL         0x7000
+#define   SYS_CTRL_PHY_RST          BIT(2)
+#define   SYS_CTRL_SW_RST           BIT(1)
+#define   SYS_CTRL_REG_RST          BIT(0)
+#define MT7530_SYS_INT_EN       0x7008
+#define MT7530_SYS_INT_STS      0x700c
+#define MT753X_TRAP             0x7800
+#define MT753X_MTRAP            0x7804
+#define MT7530_CREV             0x7ffc
+
+/*
+ * HWTRAP: the strap pins the MCM of an MT7621 reports. Only the crystal
+ * field (bits 10:9) is known to the drivers: 40 MHz, as the SoC's own
+ * SYSCFG0 straps in this board. The other bits are not known from a dump
+ * of real silicon; the driver only needs the register to be nonzero once
+ * the core is out of reset.
+ */
+#define MT7530_HWTRAP_VALUE     (2 << 9)
+#define MT7530_CREV_VALUE       ((0x7530 << 16) | 0x0001)
+
+/* MIB counters: word index of each (offset / 4) */
+#define MIB_TX_DROP             (0x00 / 4)
+#define MIB_TX_UNICAST          (0x08 / 4)
+#define MIB_TX_MULTICAST        (0x0c / 4)
+#define MIB_TX_BROADCAST        (0x10 / 4)
+#define MIB_TX_PKT_SZ_64        (0x30 / 4)
+#define MIB_TX_BYTES            (0x48 / 4)
+#define MIB_RX_DROP             (0x60 / 4)
+#define MIB_RX_FILTERING        (0x64 / 4)
+#define MIB_RX_UNICAST          (0x68 / 4)
+#define MIB_RX_MULTICAST        (0x6c / 4)
+#define MIB_RX_BROADCAST        (0x70 / 4)
+#define MIB_RX_UNDER_SIZE       (0x7c / 4)
+#define MIB_RX_OVER_SIZE        (0x84 / 4)
+#define MIB_RX_PKT_SZ_64        (0x90 / 4)
+#define MIB_RX_BYTES            (0xa8 / 4)
+#define MIB_RX_ARL_DROP         (0xb8 / 4)
+
+/* STP states in SSP, two bits per FID */
+#define STP_DISABLED            0
+#define STP_BLOCKING            1
+#define STP_LEARNING            2
+#define STP_FORWARDING          3
+
+/* Egress tag control (VAWD2 per port, PVC_EG_TAG) */
+#define ETAG_UNTAG              0
+#define ETAG_SWAP               1
+#define ETAG_TAG                2
+#define ETAG_STACK              3
+#define PVC_EG_DISABLED         0
+#define PVC_EG_CONSISTENT       1
+#define VLAN_ATTR_TRANSPARENT   3
+#define ACC_FRM_TAGGED          1
+#define ACC_FRM_UNTAGGED        2
+
+/* The MTK special tag (net/dsa/tag_mtk.c) */
+#define MTK_TAG_LEN             4
+#define MTK_TAG_XMIT_TPID_8100  1
+#define MTK_TAG_XMIT_TPID_88A8  2
+
+/* PHY: MediaTek GE PHY (mtk-ge binds 0x03a29412) */
+#define PHY_ID1                 0x03a2
+#define PHY_ID2                 0x9412
+#define PHY_BMCR_RESET          0x8000
+#define PHY_BMCR_ANRESTART      0x0200
+#define PHY_BMCR_PDOWN          0x0800
+#define PHY_BMSR_BASE           0x7969  /* 10/100 caps, ESTATEN, AN able */
+#define PHY_BMSR_ANEGDONE       0x0020
+#define PHY_BMSR_LSTATUS        0x0004
+#define PHY_ANLPAR_LINK         0xc5e1
+#define PHY_GBSR_LINK           0x3c00
+#define PHY_ESTATUS             0x3000
+#define PHY_REG_PAGE            0x1f
+#define PHY_REG_MMD_CTRL        0x0d
+#define PHY_REG_MMD_DATA        0x0e
+
+#define ETH_FCS_LEN             4
+#define MT7530_FRAME_MIN        64      /* with FCS */
+#define MT7530_MAX_FRAME        (15 * 1024 + 18)
+
+static bool mt7530_port_up(MT7530State *s, int port);
+
+/* -- interrupts and PHYs ------------------------------------------------ */
+
+static void mt7530_update_irq(MT7530State *s)
 {
-    assert(port == MT7530_GMAC1_PORT || port == MT7530_CPU_PORT);
-    s->mac_ops[port] = ops;
-    s->mac_opaque[port] = opaque;
+    qemu_set_irq(s->irq, !!(s->sys_int_sts & s->sys_int_en));
 }
 
-void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
-                         size_t len)
+static bool mt7530_phy_link(MT7530State *s, int n)
 {
-    qemu_log_mask(LOG_UNIMP, "mt7530: frame from port %d dropped\n", port);
+    NetClientState *nc = qemu_get_queue(s->nic[n]);
+
+    return !s->in_reset && !(s->phy[n].bmcr & PHY_BMCR_PDOWN) &&
+           !nc->link_down;
 }
 
-void mt7530_mac_ready(MT7530State *s, int port)
+/* The PHY reports a link change through the switch's interrupt status */
+static void mt7530_phy_check_link(MT7530State *s, int n)
 {
+    bool link = mt7530_phy_link(s, n);
+
+    if (link != s->phy[n].link) {
+        s->phy[n].link = link;
+        s->sys_int_sts |= BIT(n);
+        mt7530_update_irq(s);
+    }
 }
+
+static void mt7530_phy_reset(MT7530Phy *phy)
+{
+    phy->bmcr = 0x1140;     /* AN enabled, full duplex, 1000 */
+    phy->anar = 0x05e1;
+    phy->gbcr = 0x0300;
+    phy->page = 0;
+    phy->mmd_ctrl = 0;
+    phy->mmd_addr = 0;
+}
+
+static uint16_t *mt7530_phy_mmd(MT7530Phy *phy)
+{
+    unsigned i = (phy->mmd_ctrl & 0x1f) * 8 + (phy->mmd_addr & 7);
+
+    /* A small window of MMD space: enough for the registers written */
+    return &phy->mmd[i % MT7530_PHY_MMD_REGS];
+}
+
+static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
+{
+    MT7530Phy *phy = &s->phy[n];
+    bool link = mt7530_phy_link(s, n);
+
+    if (reg == PHY_REG_PAGE) {
+        return phy->page;
+    }
+    if (phy->page) {
+        /* Vendor pages (mtk-ge's config_init): not modelled */
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page %#x reg %u read\n",
+                      n, phy->page, reg);
+        return 0;
+    }
+    switch (reg) {
+    case 0:
+        return phy->bmcr;
+    case 1:
+        phy->link = link;
+        return PHY_BMSR_BASE | (link ? PHY_BMSR_LSTATUS | PHY_BMSR_ANEGDONE
+                                     : 0);
+    case 2:
+        return PHY_ID1;
+    case 3:
+        return PHY_ID2;
+    case 4:
+        return phy->anar;
+    case 5:
+        return link ? PHY_ANLPAR_LINK : 0;
+    case 9:
+        return phy->gbcr;
+    case 10:
+        return link ? PHY_GBSR_LINK : 0;
+    case PHY_REG_MMD_CTRL:
+        return phy->mmd_ctrl;
+    case PHY_REG_MMD_DATA:
+        return (phy->mmd_ctrl & 0xc000) ? *mt7530_phy_mmd(phy)
+                                        : phy->mmd_addr;
+    case 15:
+        return PHY_ESTATUS;
+    default:
+        return 0;
+    }
+}
+
+static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
+                             uint16_t val)
+{
+    MT7530Phy *phy = &s->phy[n];
+
+    if (reg == PHY_REG_PAGE) {
+        phy->page = val;
+        return;
+    }
+    if (phy->page) {
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page %#x reg %u write "
+                      "%#x\n", n, phy->page, reg, val);
+        return;
+    }
+    switch (reg) {
+    case 0:
+        if (val & PHY_BMCR_RESET) {
+            mt7530_phy_reset(phy);
+        } else {
+            phy->bmcr = val & ~PHY_BMCR_ANRESTART;
+        }
+        mt7530_phy_check_link(s, n);
+        break;
+    case 4:
+        phy->anar = val;
+        break;
+    case 9:
+        phy->gbcr = val;
+        break;
+    case PHY_REG_MMD_CTRL:
+        phy->mmd_ctrl = val;
+        break;
+    case PHY_REG_MMD_DATA:
+        if (phy->mmd_ctrl & 0xc000) {
+            *mt7530_phy_mmd(phy) = val;
+        } else {
+            phy->mmd_addr = val;
+        }
+        break;
+    default:
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d reg %u write %#x\n",
+                      n, reg, val);
+        break;
+    }
+}
+
+/* -- address table ------------------------------------------------------ */
+
+static int64_t mt7530_now_ms(void)
+{
+    return qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
+}
+
+/* Ageing time in ms: (AGE_CNT + 1) * (AGE_UNIT + 1) seconds */
+static int64_t mt7530_age_ms(MT7530State *s)
+{
+    if (s->aac & AAC_AGE_DIS) {
+        return INT64_MAX;
+    }
+    return (int64_t)(AAC_AGE_CNT(s->aac) + 1) *
+           (AAC_AGE_UNIT(s->aac) + 1) * 1000;
+}
+
+static bool mt7530_fdb_live(MT7530State *s, MT7530Fdb *e)
+{
+    if (!e->status) {
+        return false;
+    }
+    if (e->status != FDB_STATIC &&
+        mt7530_now_ms() - e->last_seen > mt7530_age_ms(s)) {
+        e->status = 0;          /* aged out */
+        return false;
+    }
+    return true;
+}
+
+static MT7530Fdb *mt7530_fdb_find(MT7530State *s, const uint8_t *mac,
+                                  uint16_t key, bool ivl)
+{
+    int i;
+
+    for (i = 0; i < MT7530_NUM_FDB; i++) {
+        MT7530Fdb *e = &s->fdb[i];
+
+        if (e->status && e->ivl == ivl && e->key == key &&
+            !memcmp(e->mac, mac, 6) && mt7530_fdb_live(s, e)) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+static MT7530Fdb *mt7530_fdb_alloc(MT7530State *s)
+{
+    int i;
+
+    for (i = 0; i < MT7530_NUM_FDB; i++) {
+        if (!mt7530_fdb_live(s, &s->fdb[i])) {
+            return &s->fdb[i];
+        }
+    }
+    return NULL;
+}
+
+static void mt7530_fdb_to_regs(MT7530State *s, MT7530Fdb *e)
+{
+    s->tsra1 = ldl_be_p(e->mac);
+    s->tsra2 = (e->mac[4] << 24) | (e->mac[5] << 16) |
+               (e->ivl ? ATA2_IVL | e->key : e->key << 12);
+    s->atrd = (e->age << 24) | (e->port_map << 4) | (e->status << 2);
+}
+
+static void mt7530_fdb_search(MT7530State *s, int from)
+{
+    int i;
+
+    for (i = from; i < MT7530_NUM_FDB; i++) {
+        if (mt7530_fdb_live(s, &s->fdb[i])) {
+            s->search_pos = i;
+            mt7530_fdb_to_regs(s, &s->fdb[i]);
+            s->atc = deposit32(s->atc, 16, 12, i) | ATC_SRCH_HIT;
+            return;
+        }
+    }
+    s->search_pos = MT7530_NUM_FDB;
+    s->atc |= ATC_SRCH_END;
+}
+
+static void mt7530_atc_command(MT7530State *s, uint32_t val)
+{
+    uint8_t mac[6];
+    bool ivl = s->ata2 & ATA2_IVL;
+    uint16_t key = ivl ? ATA2_CVID(s->ata2) : ATA2_FID(s->ata2);
+    MT7530Fdb *e;
+    int i;
+
+    stl_be_p(mac, s->ata1);
+    mac[4] = s->ata2 >> 24;
+    mac[5] = s->ata2 >> 16;
+    s->atc = val & ~(ATC_BUSY | ATC_SRCH_END | ATC_SRCH_HIT | ATC_INVALID);
+
+    if (ATC_MAT(val)) {
+        qemu_log_mask(LOG_UNIMP, "mt7530: ATC match mode %u\n",
+                      ATC_MAT(val));
+    }
+    switch (ATC_CMD(val)) {
+    case FDB_READ:
+        e = mt7530_fdb_find(s, mac, key, ivl);
+        if (e) {
+            mt7530_fdb_to_regs(s, e);
+        } else {
+            s->atc |= ATC_INVALID;
+        }
+        break;
+    case FDB_WRITE:
+        e = mt7530_fdb_find(s, mac, key, ivl);
+        if (!ATWD_STATUS(s->atwd)) {
+            if (e) {
+                e->status = 0;
+            }
+            break;
+        }
+        if (!e) {
+            e = mt7530_fdb_alloc(s);
+            if (!e) {
+                qemu_log_mask(LOG_GUEST_ERROR, "mt7530: address table "
+                              "full\n");
+                s->atc |= ATC_INVALID;
+                break;
+            }
+        }
+        memcpy(e->mac, mac, 6);
+        e->key = key;
+        e->ivl = ivl;
+        e->port_map = ATWD_PORT_MAP(s->atwd);
+        e->status = ATWD_STATUS(s->atwd);
+        e->age = ATWD_AGE(s->atwd);
+        e->last_seen = mt7530_now_ms();
+        break;
+    case FDB_FLUSH:
+        /* Match mode 0 (the MAC table): every dynamic entry */
+        for (i = 0; i < MT7530_NUM_FDB; i++) {
+            if (s->fdb[i].status != FDB_STATIC) {
+                s->fdb[i].status = 0;
+            }
+        }
+        break;
+    case FDB_START:
+        mt7530_fdb_search(s, 0);
+        break;
+    case FDB_NEXT:
+        mt7530_fdb_search(s, s->search_pos + 1);
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7530: ATC command %u\n",
+                      ATC_CMD(val));
+        break;
+    }
+}
+
+static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
+{
+    MT7530Vlan *v = &s->vlan[VTCR_VID(val)];
+
+    s->vtcr = val & ~(VTCR_BUSY | VTCR_INVALID);
+    switch (VTCR_FUNC(val)) {
+    case VTCR_RD_VID:
+        s->vawd1 = v->vawd1;
+        s->vawd2 = v->vawd2;
+        if (!(v->vawd1 & VAWD1_VALID)) {
+            s->vtcr |= VTCR_INVALID;
+        }
+        break;
+    case VTCR_WR_VID:
+        v->vawd1 = s->vawd1;
+        v->vawd2 = s->vawd2;
+        break;
+    case VTCR_INVALID_VID:
+        v->vawd1 &= ~VAWD1_VALID;
+        break;
+    default:
+        qemu_log_mask(LOG_UNIMP, "mt7530: VTCR function %u\n",
+                      VTCR_FUNC(val));
+        break;
+    }
+}
+
+/* -- the register file -------------------------------------------------- */
+
+static void mt7530_reset_core(MT7530State *s)
+{
+    int p, i;
+
+    s->agc = 0;
+    s->mfc = 0xffffff00;        /* flood everything everywhere */
+    s->bpc = s->rgac1 = s->rgac2 = 0;
+    s->ata1 = s->ata2 = s->atwd = s->atc = 0;
+    s->tsra1 = s->tsra2 = s->atrd = 0;
+    s->vtcr = s->vawd1 = s->vawd2 = 0;
+    s->aac = (0x95 << 12) | 1;  /* 300 s, as the datasheet's default */
+    s->mtrap = 0;
+    s->sys_int_en = s->sys_int_sts = 0;
+    s->gmaccr = 0;
+    s->mib_ccr = CCR_MIB_ENABLE;
+    for (p = 0; p < MT7530_NUM_PORTS; p++) {
+        s->ssp[p] = 0xffffffff;         /* forwarding in every FID */
+        s->pcr[p] = 0xff << 16;         /* matrix: all ports */
+        s->psc[p] = 0;
+        s->pvc[p] = 0x81000000;
+        s->ppbv1[p] = 0x10001;
+        s->pmcr[p] = 0;
+        memset(s->mib[p], 0, sizeof(s->mib[p]));
+    }
+    memset(s->vlan, 0, sizeof(s->vlan));
+    memset(s->fdb, 0, sizeof(s->fdb));
+    s->search_pos = 0;
+    g_hash_table_remove_all(s->other);
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        mt7530_phy_reset(&s->phy[i]);
+        s->phy[i].link = false;
+    }
+}
+
+static uint32_t mt7530_pmsr(MT7530State *s, int p)
+{
+    uint32_t pmcr = s->pmcr[p];
+
+    if (pmcr & PMCR_FORCE_MODE) {
+        return (pmcr & PMCR_FORCE_LNK ? PMSR_LINK : 0) |
+               (pmcr & PMCR_FORCE_FDX ? PMSR_DPX : 0) |
+               (PMCR_FORCE_SPEED(pmcr) << 2) |
+               (pmcr & (PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC));
+    }
+    if (p < MT7530_NUM_PHYS && mt7530_phy_link(s, p)) {
+        return PMSR_LINK | PMSR_DPX | PMSR_SPEED_1000;
+    }
+    return 0;
+}
+
+static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
+{
+    int p = (reg >> 8) & 0xf;
+
+    if (reg >= MT7530_MIB_BASE && reg < MT7530_MIB_BASE + 0x700) {
+        unsigned w = (reg & 0xff) / 4;
+
+        return w < MT7530_NUM_MIB ? s->mib[p][w] : 0;
+    }
+    if (reg >= 0x2000 && reg < 0x2700) {
+        switch (reg & ~0xf00) {
+        case MT7530_SSP_P:
+            return s->ssp[p];
+        case MT7530_PCR_P:
+            return s->pcr[p];
+        case MT7530_PSC_P:
+            return s->psc[p];
+        case MT7530_PVC_P:
+            return s->pvc[p];
+        case MT7530_PPBV1_P:
+            return s->ppbv1[p];
+        }
+    } else if (reg >= 0x3000 && reg < 0x3700) {
+        switch (reg & ~0xf00) {
+        case MT753X_PMCR_P:
+            return s->pmcr[p];
+        case MT7530_PMSR_P:
+            return mt7530_pmsr(s, p);
+        }
+    }
+    switch (reg) {
+    case MT753X_AGC:
+        return s->agc;
+    case MT753X_MFC:
+        return s->mfc;
+    case MT753X_BPC:
+        return s->bpc;
+    case MT753X_RGAC1:
+        return s->rgac1;
+    case MT753X_RGAC2:
+        return s->rgac2;
+    case MT7530_ATA1:
+        return s->ata1;
+    case MT7530_ATA2:
+        return s->ata2;
+    case MT7530_ATWD:
+        return s->atwd;
+    case MT7530_ATC:
+        return s->atc;
+    case MT7530_TSRA1:
+        return s->tsra1;
+    case MT7530_TSRA2:
+        return s->tsra2;
+    case MT7530_ATRD:
+        return s->atrd;
+    case MT7530_VTCR:
+        return s->vtcr;
+    case MT7530_VAWD1:
+        return s->vawd1;
+    case MT7530_VAWD2:
+        return s->vawd2;
+    case MT7530_AAC:
+        return s->aac;
+    case MT7530_GMACCR:
+        return s->gmaccr;
+    case MT7530_MIB_CCR:
+        return s->mib_ccr;
+    case MT7530_SYS_CTRL:
+        return 0;
+    case MT7530_SYS_INT_EN:
+        return s->sys_int_en;
+    case MT7530_SYS_INT_STS:
+        return s->sys_int_sts;
+    case MT753X_TRAP:
+        return s->in_reset ? 0 : MT7530_HWTRAP_VALUE;
+    case MT753X_MTRAP:
+        return s->mtrap;
+    case MT7530_CREV:
+        return MT7530_CREV_VALUE;
+    }
+    qemu_log_mask(LOG_UNIMP, "mt7530: read of register %#06x\n", reg);
+    return GPOINTER_TO_UINT(g_hash_table_lookup(s->other,
+                                                GUINT_TO_POINTER(reg)));
+}
+
+static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
+{
+    int p = (reg >> 8) & 0xf;
+    int i;
+
+    if (reg >= 0x2000 && reg < 0x2700) {
+        switch (reg & ~0xf00) {
+        case MT7530_SSP_P:
+            s->ssp[p] = val;
+            return;
+        case MT7530_PCR_P:
+            s->pcr[p] = val;
+            return;
+        case MT7530_PSC_P:
+            s->psc[p] = val;
+            return;
+        case MT7530_PVC_P:
+            s->pvc[p] = val;
+            return;
+        case MT7530_PPBV1_P:
+            s->ppbv1[p] = val;
+            return;
+        }
+    } else if (reg >= 0x3000 && reg < 0x3700 &&
+               (reg & ~0xf00) == MT753X_PMCR_P) {
+        s->pmcr[p] = val;
+        return;
+    }
+    switch (reg) {
+    case MT753X_AGC:
+        s->agc = val;
+        return;
+    case MT753X_MFC:
+        s->mfc = val;
+        return;
+    case MT753X_BPC:
+        s->bpc = val;
+        return;
+    case MT753X_RGAC1:
+        s->rgac1 = val;
+        return;
+    case MT753X_RGAC2:
+        s->rgac2 = val;
+        return;
+    case MT7530_ATA1:
+        s->ata1 = val;
+        return;
+    case MT7530_ATA2:
+        s->ata2 = val;
+        return;
+    case MT7530_ATWD:
+        s->atwd = val;
+        return;
+    case MT7530_ATC:
+        if (val & ATC_BUSY) {
+            mt7530_atc_command(s, val);
+        }
+        return;
+    case MT7530_VTCR:
+        if (val & VTCR_BUSY) {
+            mt7530_vtcr_command(s, val);
+        }
+        return;
+    case MT7530_VAWD1:
+        s->vawd1 = val;
+        return;
+    case MT7530_VAWD2:
+        s->vawd2 = val;
+        return;
+    case MT7530_AAC:
+        s->aac = val;
+        return;
+    case MT7530_GMACCR:
+        s->gmaccr = val;
+        return;
+    case MT7530_MIB_CCR:
+        /* Writing with the enable bit clear flushes the counters */
+        if (!(val & CCR_MIB_ENABLE)) {
+            memset(s->mib, 0, sizeof(s->mib));
+        }
+        s->mib_ccr = val;
+        return;
+    case MT7530_SYS_CTRL:
+        if (val & (SYS_CTRL_SW_RST | SYS_CTRL_REG_RST)) {
+            uint32_t en = s->sys_int_en;
+
+            mt7530_reset_core(s);
+            s->sys_int_en = en;
+        }
+        if (val & SYS_CTRL_PHY_RST) {
+            for (i = 0; i < MT7530_NUM_PHYS; i++) {
+                mt7530_phy_reset(&s->phy[i]);
+            }
+        }
+        return;
+    case MT7530_SYS_INT_EN:
+        s->sys_int_en = val;
+        mt7530_update_irq(s);
+        return;
+    case MT7530_SYS_INT_STS:
+        s->sys_int_sts &= ~val;
+        mt7530_update_irq(s);
+        return;
+    case MT753X_MTRAP:
+        s->mtrap = val;
+        return;
+    case MT753X_TRAP:
+    case MT7530_CREV:
+    case MT7530_PMSR_P:
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7530: write to read-only "
+                      "register %#06x\n", reg);
+        return;
+    }
+    qemu_log_mask(LOG_UNIMP, "mt7530: write of %#x to register %#06x\n",
+                  val, reg);
+    g_hash_table_insert(s->other, GUINT_TO_POINTER(reg),
+                        GUINT_TO_POINTER(val));
+}
+
+/* -- MDIO --------------------------------------------------------------- */
 
 uint16_t mt7530_mdio_read(MT7530State *s, unsigned addr, unsigned reg)
 {
-    qemu_log_mask(LOG_UNIMP, "mt7530: MDIO read %u.%u\n", addr, reg);
-    return 0xffff;
+    uint32_t val;
+
+    if (addr < MT7530_NUM_PHYS) {
+        return mt7530_phy_read(s, addr, reg);
+    }
+    if (addr != MT7530_MDIO_ADDR) {
+        return 0xffff;          /* nobody there: the bus floats high */
+    }
+    if (reg == 0x1f) {
+        return s->page;
+    }
+    if (reg == 0x10) {
+        return s->rd_hi;
+    }
+    if (reg > 0xf) {
+        return 0;
+    }
+    val = mt7530_reg_read(s, (s->page << 6) | (reg << 2));
+    s->rd_hi = val >> 16;
+    return val & 0xffff;
 }
 
 void mt7530_mdio_write(MT7530State *s, unsigned addr, unsigned reg,
                        uint16_t val)
 {
-    qemu_log_mask(LOG_UNIMP, "mt7530: MDIO write %u.%u\n", addr, reg);
+    if (addr < MT7530_NUM_PHYS) {
+        mt7530_phy_write(s, addr, reg, val);
+        return;
+    }
+    if (addr != MT7530_MDIO_ADDR) {
+        return;
+    }
+    if (reg == 0x1f) {
+        s->page = val & 0x3ff;
+    } else if (reg == 0x10) {
+        mt7530_reg_write(s, (s->page << 6) | (s->wr_lo_reg << 2),
+                         (val << 16) | s->wr_lo);
+    } else if (reg <= 0xf) {
+        s->wr_lo = val;
+        s->wr_lo_reg = reg;
+    }
 }
 
 uint16_t mt7530_mdio_c45_read(MT7530State *s, unsigned addr, unsigned devad,
@@ -57,22 +846,416 @@ void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
                   devad, reg);
 }
 
-static void mt7530_reset_in(void *opaque, int n, int level)
-{
-    MT7530State *s = opaque;
+/* -- forwarding --------------------------------------------------------- */
 
-    s->in_reset = level;
+static bool mt7530_port_up(MT7530State *s, int port)
+{
+    return !s->in_reset && (mt7530_pmsr(s, port) & PMSR_LINK);
+}
+
+static void mib_add64(uint32_t *mib, int w, uint64_t v)
+{
+    uint64_t cur = ((uint64_t)mib[w + 1] << 32) | mib[w];
+
+    cur += v;
+    mib[w] = cur;
+    mib[w + 1] = cur >> 32;
+}
+
+static int mib_size_bin(size_t len)
+{
+    return len <= 64 ? 0 : len <= 127 ? 1 : len <= 255 ? 2 :
+           len <= 511 ? 3 : len <= 1023 ? 4 : 5;
+}
+
+static void mt7530_count(MT7530State *s, int port, bool rx,
+                         const uint8_t *buf, size_t len)
+{
+    uint32_t *mib = s->mib[port];
+    size_t wire = MAX(len + ETH_FCS_LEN, MT7530_FRAME_MIN);
+    int cast;
+
+    if (!(s->mib_ccr & CCR_MIB_ENABLE)) {
+        return;
+    }
+    cast = is_broadcast_ether_addr(buf) ? 2 :
+           is_multicast_ether_addr(buf) ? 1 : 0;
+    if (rx) {
+        mib[MIB_RX_UNICAST + cast]++;
+        mib[MIB_RX_PKT_SZ_64 + mib_size_bin(wire)]++;
+        mib_add64(mib, MIB_RX_BYTES, wire);
+    } else {
+        mib[MIB_TX_UNICAST + cast]++;
+        mib[MIB_TX_PKT_SZ_64 + mib_size_bin(wire)]++;
+        mib_add64(mib, MIB_TX_BYTES, wire);
+    }
+}
+
+static int mt7530_max_frame(MT7530State *s)
+{
+    static const int lens[] = { 1522, 1536, 1552 };
+    unsigned sel = GMACCR_MAX_RX_PKT_LEN(s->gmaccr);
+
+    if (sel < 3) {
+        return lens[sel];
+    }
+    return MAX(GMACCR_MAX_RX_JUMBO(s->gmaccr), 2) * 1024;
+}
+
+/* Which CPU port trapped frames go to */
+static int mt7530_trap_port(MT7530State *s)
+{
+    return (s->mfc & MFC_CPU_EN) ? MFC_CPU_PORT(s->mfc) : MT7530_CPU_PORT;
+}
+
+/* Link-local 01:80:c2:00:00:0x: the port-forward field of BPC/RGACx */
+static int mt7530_link_local_fw(MT7530State *s, const uint8_t *da)
+{
+    static const uint8_t prefix[5] = { 0x01, 0x80, 0xc2, 0x00, 0x00 };
+
+    if (memcmp(da, prefix, 5) || da[5] > 0x0f) {
+        return -1;
+    }
+    switch (da[5]) {
+    case 0x00:
+        return RGAC_PORT_FW_LO(s->bpc);
+    case 0x01:
+        return RGAC_PORT_FW_LO(s->rgac1);
+    case 0x02:
+        return RGAC_PORT_FW_HI(s->rgac1);
+    case 0x03:
+        return RGAC_PORT_FW_LO(s->rgac2);
+    case 0x0e:
+        return RGAC_PORT_FW_HI(s->rgac2);
+    default:
+        return TO_CPU_FW_SYSTEM_DEFAULT;
+    }
+}
+
+typedef struct MT7530Frame {
+    uint8_t buf[MT7530_MAX_FRAME + 2 * MTK_TAG_LEN];
+    size_t len;
+    bool tagged;        /* carries an 802.1Q header at offset 12 */
+    uint16_t tci;
+    uint8_t eg_mode;    /* how to tag on egress, ETAG_*; 0xff: unchanged */
+} MT7530Frame;
+
+static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
+                          int src, uint8_t etag)
+{
+    uint8_t out[sizeof(f->buf) + 8];
+    const uint8_t *body = f->buf + 12 + (f->tagged ? 4 : 0);
+    size_t body_len = f->len - 12 - (f->tagged ? 4 : 0);
+    bool tag_out = f->tagged;
+    size_t n = 12;
+
+    if (PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT &&
+        PVC_EG_TAG(s->pvc[port]) == PVC_EG_CONSISTENT && etag != 0xff) {
+        tag_out = etag != ETAG_UNTAG;
+    }
+    memcpy(out, f->buf, 12);
+    if (s->pvc[port] & PVC_PORT_SPEC_TAG) {
+        /* Special tag to the CPU: the source port; a VLAN tag stacked */
+        out[n++] = 0;
+        out[n++] = src;
+        out[n++] = 0;
+        out[n++] = 0;
+    }
+    if (tag_out) {
+        stw_be_p(out + n, ETH_P_VLAN);
+        stw_be_p(out + n + 2, f->tci);
+        n += 4;
+    }
+    memcpy(out + n, body, body_len);
+    n += body_len;
+
+    mt7530_count(s, port, false, out, n);
+    if (port < MT7530_NUM_PHYS) {
+        qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
+    } else if (s->mac_ops[port]) {
+        s->mac_ops[port]->receive(s->mac_opaque[port], out, n);
+    } else {
+        s->mib[port][MIB_TX_DROP]++;
+    }
+}
+
+/*
+ * Forward @f received on @src. Returns false if a CPU port the frame must
+ * reach cannot take it now (the caller queues the frame); nothing has
+ * been done then.
+ */
+static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
+                           uint8_t cpu_dest)
+{
+    const uint8_t *da = f->buf, *sa = f->buf + 6;
+    uint32_t pcr = s->pcr[src];
+    uint16_t vid = f->tagged ? (f->tci & 0xfff) : PPBV1_PVID(s->ppbv1[src]);
+    MT7530Vlan *v;
+    bool vlan_ok, ivl;
+    unsigned fid, state, dest = 0, mode = PCR_PORT_VLAN(pcr);
+    uint8_t etag[MT7530_NUM_PORTS];
+    int fw, p;
+    MT7530Fdb *e;
+
+    if (!f->tagged || !(f->tci & 0xfff)) {
+        /* Untagged and priority-tagged frames take the PVID */
+        f->tci = (f->tci & 0xf000) | PPBV1_PVID(s->ppbv1[src]);
+        vid = f->tci & 0xfff;
+    }
+    v = &s->vlan[vid];
+    vlan_ok = v->vawd1 & VAWD1_VALID;
+    fid = vlan_ok ? VAWD1_FID(v->vawd1) : 0;
+    ivl = vlan_ok && (v->vawd1 & VAWD1_IVL_MAC);
+    state = extract32(s->ssp[src], fid * 2, 2);
+    for (p = 0; p < MT7530_NUM_PORTS; p++) {
+        etag[p] = vlan_ok && mode != PORT_MATRIX_MODE ?
+                  VAWD2_ETAG(v->vawd2, p) : 0xff;
+    }
+
+    if (cpu_dest) {
+        /* From the CPU with a destination in its special tag */
+        dest = cpu_dest & ~BIT(src);
+    } else {
+        fw = mt7530_link_local_fw(s, da);
+        if (fw > 0 && fw != TO_CPU_FW_DROP && fw != TO_CPU_FW_SYSTEM_DEFAULT) {
+            /* Trapped to the CPU, egress tag unchanged */
+            p = mt7530_trap_port(s);
+            if (p != src && s->mac_ops[p] &&
+                !s->mac_ops[p]->can_receive(s->mac_opaque[p])) {
+                return false;
+            }
+            mt7530_count(s, src, true, f->buf, f->len);
+            if (p != src && mt7530_port_up(s, p)) {
+                mt7530_egress(s, p, f, src, 0xff);
+            }
+            return true;
+        }
+        if (PVC_ACC_FRM(s->pvc[src]) == ACC_FRM_TAGGED && !f->tagged) {
+            goto filtered;
+        }
+        if (PVC_ACC_FRM(s->pvc[src]) == ACC_FRM_UNTAGGED && f->tagged) {
+            goto filtered;
+        }
+        if (mode == PORT_SECURITY_MODE || mode == PORT_CHECK_MODE) {
+            if (!vlan_ok ||
+                (mode == PORT_SECURITY_MODE &&
+                 !(VAWD1_PORT_MEM(v->vawd1) & BIT(src)))) {
+                goto filtered;
+            }
+        }
+        if (state == STP_DISABLED || state == STP_BLOCKING) {
+            goto filtered;
+        }
+        if (!(s->psc[src] & PSC_SA_DIS) && !is_multicast_ether_addr(sa)) {
+            uint16_t key = ivl ? vid : fid;
+
+            e = mt7530_fdb_find(s, sa, key, ivl);
+            if (!e) {
+                e = mt7530_fdb_alloc(s);
+                if (e) {
+                    memcpy(e->mac, sa, 6);
+                    e->key = key;
+                    e->ivl = ivl;
+                    e->status = 1;
+                    e->age = 1;
+                }
+            }
+            if (e && e->status != FDB_STATIC) {
+                e->port_map = BIT(src);
+                e->last_seen = mt7530_now_ms();
+            }
+        }
+        if (state != STP_FORWARDING) {
+            goto filtered;
+        }
+        e = mt7530_fdb_find(s, da, ivl ? vid : fid, ivl);
+        if (e) {
+            dest = e->port_map;
+        } else if (is_broadcast_ether_addr(da)) {
+            dest = MFC_BC_FFP(s->mfc);
+        } else if (is_multicast_ether_addr(da)) {
+            dest = MFC_UNM_FFP(s->mfc);
+        } else {
+            dest = MFC_UNU_FFP(s->mfc);
+        }
+        dest &= PCR_MATRIX(pcr);
+        if (mode != PORT_MATRIX_MODE && vlan_ok) {
+            dest &= VAWD1_PORT_MEM(v->vawd1);
+        } else if (mode == PORT_SECURITY_MODE || mode == PORT_CHECK_MODE) {
+            dest = 0;
+        }
+        dest &= ~BIT(src);
+    }
+
+    /* Mirroring: ingress and egress copies to the monitor port */
+    if (s->mfc & MFC_MIRROR_EN) {
+        p = MFC_MIRROR_PORT(s->mfc);
+        if (pcr & PCR_RX_MIR) {
+            dest |= BIT(p);
+        }
+        for (fw = 0; fw < MT7530_NUM_PORTS; fw++) {
+            if ((dest & BIT(fw)) && (s->pcr[fw] & PCR_TX_MIR)) {
+                dest |= BIT(p);
+            }
+        }
+        if (p == src && !(s->agc & AGC_LOCAL_EN)) {
+            dest &= ~BIT(p);
+        }
+    }
+
+    for (p = MT7530_GMAC1_PORT; p < MT7530_NUM_PORTS; p++) {
+        if ((dest & BIT(p)) && s->mac_ops[p] && mt7530_port_up(s, p) &&
+            !s->mac_ops[p]->can_receive(s->mac_opaque[p])) {
+            return false;
+        }
+    }
+
+    mt7530_count(s, src, true, f->buf, f->len);
+    for (p = 0; p < MT7530_NUM_PORTS; p++) {
+        if (!(dest & BIT(p))) {
+            continue;
+        }
+        if (!mt7530_port_up(s, p) ||
+            !(s->pmcr[p] & PMCR_MAC_TX_EN) ||
+            (!cpu_dest &&
+             extract32(s->ssp[p], fid * 2, 2) != STP_FORWARDING)) {
+            s->mib[p][MIB_TX_DROP]++;
+            continue;
+        }
+        mt7530_egress(s, p, f, src, etag[p]);
+    }
+    if (!dest) {
+        s->mib[src][MIB_RX_ARL_DROP]++;
+    }
+    return true;
+
+filtered:
+    mt7530_count(s, src, true, f->buf, f->len);
+    s->mib[src][MIB_RX_FILTERING]++;
+    return true;
+}
+
+/* Parse a frame into @f; false (and counted) if the port drops it */
+static bool mt7530_ingress(MT7530State *s, int port, const uint8_t *buf,
+                           size_t len, MT7530Frame *f, uint8_t *cpu_dest)
+{
+    size_t wire = len + ETH_FCS_LEN;
+
+    *cpu_dest = 0;
+    if (s->in_reset || !mt7530_port_up(s, port) ||
+        !(s->pmcr[port] & PMCR_MAC_RX_EN)) {
+        return false;
+    }
+    if (len < 14) {
+        s->mib[port][MIB_RX_UNDER_SIZE]++;
+        return false;
+    }
+    if (wire > mt7530_max_frame(s) + (s->pvc[port] & PVC_PORT_SPEC_TAG ?
+                                       MTK_TAG_LEN : 0) ||
+        len > MT7530_MAX_FRAME) {
+        s->mib[port][MIB_RX_OVER_SIZE]++;
+        return false;
+    }
+
+    memcpy(f->buf, buf, len);
+    f->len = len;
+    if (s->pvc[port] & PVC_PORT_SPEC_TAG) {
+        uint8_t type = buf[12] & 3;
+
+        if (len < 12 + MTK_TAG_LEN + 2) {
+            s->mib[port][MIB_RX_UNDER_SIZE]++;
+            return false;
+        }
+        *cpu_dest = buf[13] & 0x7f;
+        if (type == MTK_TAG_XMIT_TPID_8100) {
+            /* Combined tag: the special tag took the place of the TPID */
+            stw_be_p(f->buf + 12, ETH_P_VLAN);
+        } else if (type == MTK_TAG_XMIT_TPID_88A8) {
+            stw_be_p(f->buf + 12, ETH_P_DVLAN);
+        } else {
+            memmove(f->buf + 12, f->buf + 16, len - 16);
+            f->len -= MTK_TAG_LEN;
+        }
+    }
+    f->tagged = lduw_be_p(f->buf + 12) == ETH_P_VLAN &&
+                PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT;
+    f->tci = f->tagged ? lduw_be_p(f->buf + 14) : 0;
+    return true;
+}
+
+void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
+                         size_t len)
+{
+    MT7530Frame *f = g_new(MT7530Frame, 1);
+    uint8_t cpu_dest;
+
+    if (port != MT7530_CPU_PORT && port != MT7530_GMAC1_PORT) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7530: frame from port %d\n",
+                      port);
+    } else if (mt7530_ingress(s, port, buf, len, f, &cpu_dest)) {
+        /* Frames to another CPU port are dropped rather than queued */
+        mt7530_forward(s, port, f, cpu_dest);
+    }
+    g_free(f);
+}
+
+void mt7530_mac_ready(MT7530State *s, int port)
+{
+    int i;
+
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
+    }
+}
+
+void mt7530_attach_mac(MT7530State *s, int port, const MT7530MacOps *ops,
+                       void *opaque)
+{
+    assert(port == MT7530_GMAC1_PORT || port == MT7530_CPU_PORT);
+    s->mac_ops[port] = ops;
+    s->mac_opaque[port] = opaque;
+}
+
+/* -- the front ports' backends ------------------------------------------ */
+
+static int mt7530_nc_port(MT7530State *s, NetClientState *nc)
+{
+    int i;
+
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        if (qemu_get_queue(s->nic[i]) == nc) {
+            return i;
+        }
+    }
+    g_assert_not_reached();
 }
 
 static bool mt7530_can_receive(NetClientState *nc)
 {
-    return true;
+    MT7530State *s = qemu_get_nic_opaque(nc);
+
+    return !s->in_reset;
 }
 
 static ssize_t mt7530_receive(NetClientState *nc, const uint8_t *buf,
                               size_t size)
 {
-    return size;
+    MT7530State *s = qemu_get_nic_opaque(nc);
+    int port = mt7530_nc_port(s, nc);
+    g_autofree MT7530Frame *f = g_new(MT7530Frame, 1);
+    uint8_t cpu_dest;
+
+    if (!mt7530_ingress(s, port, buf, size, f, &cpu_dest)) {
+        return size;            /* dropped by the port */
+    }
+    return mt7530_forward(s, port, f, 0) ? size : 0;
+}
+
+static void mt7530_link_status_changed(NetClientState *nc)
+{
+    MT7530State *s = qemu_get_nic_opaque(nc);
+
+    mt7530_phy_check_link(s, mt7530_nc_port(s, nc));
 }
 
 static NetClientInfo mt7530_net_info = {
@@ -80,7 +1263,36 @@ static NetClientInfo mt7530_net_info = {
     .size = sizeof(NICState),
     .can_receive = mt7530_can_receive,
     .receive = mt7530_receive,
+    .link_status_changed = mt7530_link_status_changed,
 };
+
+/* -- device ------------------------------------------------------------- */
+
+static void mt7530_reset_in(void *opaque, int n, int level)
+{
+    MT7530State *s = opaque;
+    int i;
+
+    s->in_reset = level;
+    if (level) {
+        mt7530_reset_core(s);
+        mt7530_update_irq(s);
+    } else {
+        for (i = 0; i < MT7530_NUM_PHYS; i++) {
+            s->phy[i].link = mt7530_phy_link(s, i);
+            qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
+        }
+    }
+}
+
+static void mt7530_reset(DeviceState *dev)
+{
+    MT7530State *s = MT7530(dev);
+
+    mt7530_reset_core(s);
+    s->page = s->rd_hi = s->wr_lo = s->wr_lo_reg = 0;
+    s->in_reset = false;
+}
 
 static void mt7530_realize(DeviceState *dev, Error **errp)
 {
@@ -99,13 +1311,125 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
     }
 }
 
+static void mt7530_unrealize(DeviceState *dev)
+{
+    MT7530State *s = MT7530(dev);
+    int i;
+
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        qemu_del_nic(s->nic[i]);
+    }
+}
+
 static void mt7530_init(Object *obj)
 {
     MT7530State *s = MT7530(obj);
 
+    s->other = g_hash_table_new(NULL, NULL);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), mt7530_reset_in, "reset", 1);
 }
+
+static void mt7530_finalize(Object *obj)
+{
+    MT7530State *s = MT7530(obj);
+
+    g_hash_table_destroy(s->other);
+}
+
+static const VMStateDescription vmstate_mt7530_phy = {
+    .name = "mt7530-phy",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT16(bmcr, MT7530Phy),
+        VMSTATE_UINT16(anar, MT7530Phy),
+        VMSTATE_UINT16(gbcr, MT7530Phy),
+        VMSTATE_UINT16(page, MT7530Phy),
+        VMSTATE_UINT16(mmd_ctrl, MT7530Phy),
+        VMSTATE_UINT16(mmd_addr, MT7530Phy),
+        VMSTATE_UINT16_ARRAY(mmd, MT7530Phy, MT7530_PHY_MMD_REGS),
+        VMSTATE_BOOL(link, MT7530Phy),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_mt7530_vlan = {
+    .name = "mt7530-vlan",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(vawd1, MT7530Vlan),
+        VMSTATE_UINT32(vawd2, MT7530Vlan),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_mt7530_fdb = {
+    .name = "mt7530-fdb",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(mac, MT7530Fdb, 6),
+        VMSTATE_UINT16(key, MT7530Fdb),
+        VMSTATE_BOOL(ivl, MT7530Fdb),
+        VMSTATE_UINT8(port_map, MT7530Fdb),
+        VMSTATE_UINT8(status, MT7530Fdb),
+        VMSTATE_UINT8(age, MT7530Fdb),
+        VMSTATE_INT64(last_seen, MT7530Fdb),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_mt7530 = {
+    .name = TYPE_MT7530,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL(in_reset, MT7530State),
+        VMSTATE_UINT16(page, MT7530State),
+        VMSTATE_UINT16(rd_hi, MT7530State),
+        VMSTATE_UINT16(wr_lo, MT7530State),
+        VMSTATE_UINT16(wr_lo_reg, MT7530State),
+        VMSTATE_UINT32(agc, MT7530State),
+        VMSTATE_UINT32(mfc, MT7530State),
+        VMSTATE_UINT32(bpc, MT7530State),
+        VMSTATE_UINT32(rgac1, MT7530State),
+        VMSTATE_UINT32(rgac2, MT7530State),
+        VMSTATE_UINT32(ata1, MT7530State),
+        VMSTATE_UINT32(ata2, MT7530State),
+        VMSTATE_UINT32(atwd, MT7530State),
+        VMSTATE_UINT32(atc, MT7530State),
+        VMSTATE_UINT32(tsra1, MT7530State),
+        VMSTATE_UINT32(tsra2, MT7530State),
+        VMSTATE_UINT32(atrd, MT7530State),
+        VMSTATE_UINT32(vtcr, MT7530State),
+        VMSTATE_UINT32(vawd1, MT7530State),
+        VMSTATE_UINT32(vawd2, MT7530State),
+        VMSTATE_UINT32(aac, MT7530State),
+        VMSTATE_UINT32(mtrap, MT7530State),
+        VMSTATE_UINT32(sys_int_en, MT7530State),
+        VMSTATE_UINT32(sys_int_sts, MT7530State),
+        VMSTATE_UINT32(gmaccr, MT7530State),
+        VMSTATE_UINT32(mib_ccr, MT7530State),
+        VMSTATE_UINT32_ARRAY(ssp, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(pcr, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(psc, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(pvc, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(ppbv1, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(pmcr, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_2DARRAY(mib, MT7530State, MT7530_NUM_PORTS,
+                               MT7530_NUM_MIB),
+        VMSTATE_STRUCT_ARRAY(phy, MT7530State, MT7530_NUM_PHYS, 1,
+                             vmstate_mt7530_phy, MT7530Phy),
+        VMSTATE_STRUCT_ARRAY(vlan, MT7530State, MT7530_NUM_VLANS, 1,
+                             vmstate_mt7530_vlan, MT7530Vlan),
+        VMSTATE_STRUCT_ARRAY(fdb, MT7530State, MT7530_NUM_FDB, 1,
+                             vmstate_mt7530_fdb, MT7530Fdb),
+        VMSTATE_INT32(search_pos, MT7530State),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static Property mt7530_properties[] = {
     DEFINE_PROP_NETDEV("netdev0", MT7530State, conf[0].peers),
@@ -120,7 +1444,11 @@ static void mt7530_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
+    dc->desc = "MediaTek MT7530 switch core";
     dc->realize = mt7530_realize;
+    dc->unrealize = mt7530_unrealize;
+    dc->reset = mt7530_reset;
+    dc->vmsd = &vmstate_mt7530;
     device_class_set_props(dc, mt7530_properties);
     set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
 }
@@ -130,6 +1458,7 @@ static const TypeInfo mt7530_info = {
     .parent = TYPE_SYS_BUS_DEVICE,
     .instance_size = sizeof(MT7530State),
     .instance_init = mt7530_init,
+    .instance_finalize = mt7530_finalize,
     .class_init = mt7530_class_init,
 };
 

@@ -1,5 +1,15 @@
 /*
- * MediaTek MT7621 frame engine (palmbus 0x1e100000)
+ * MediaTek MT7621 frame engine: Ethernet DMA, GDMAs, GMACs, MDIO master
+ *
+ * As mainline's mtk_eth_soc drives it on the MT7621 (NETSYS v1 with
+ * MTK_QDMA): frames from the CPU go through QDMA (a linked list of TX
+ * descriptors, CTX/DTX/CRX/DRX pointers), frames to the CPU through PDMA
+ * RX ring 0. GDMA1 feeds GMAC0, wired to port 6 of the MT7530 switch core,
+ * GDMA2 GMAC1 on port 5. Register names follow mtk_eth_soc.h.
+ *
+ * Not modelled: the PPE (hardware NAT), HW LRO, the QDMA scheduler and
+ * rate limits (their registers are stored), the QDMA RX ring (frames go to
+ * PDMA, as GDMA_FWD_CFG's "to PDMA" setting that the driver programs says).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -8,24 +18,789 @@
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
-#include "exec/address-spaces.h"
 #include "hw/irq.h"
 #include "hw/net/mt7621_fe.h"
 #include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "net/checksum.h"
+#include "net/eth.h"
+#include "sysemu/dma.h"
+
+/* Frame engine globals */
+#define FE_GLO_CFG              0x0000
+#define FE_RST_GL               0x0004
+#define FE_INT_STATUS2          0x0008
+#define FE_INT_ENABLE           0x000c
+#define FE_INT_GRP              0x0020
+#define FE_GLO_MISC             0x0124
+#define FE_PSE_IQ_STA           0x0110
+#define FE_PSE_OQ_STA           0x0118  /* and +4, +0x10 */
+#define FE_CDM1_FSM             0x0220
+#define FE_GDM1_FSM             0x0228
+#define FE_GDM2_FSM             0x022c
+#define CDMP_IG_CTRL            0x0400
+#define   CDMP_STAG_EN              BIT(0)
+#define CDMP_EG_CTRL            0x0404
+#define CDMQ_IG_CTRL            0x1400
+#define   CDMQ_STAG_EN              BIT(0)
+#define CDMQ_EG_CTRL            0x1404
+/* GDMA n at 0x500 + n * 0x1000 */
+#define GDMA_FWD_CFG(n)         (0x0500 + (n) * 0x1000)
+#define   GDMA_SPECIAL_TAG          BIT(24)
+#define   GDMA_ICS_EN               BIT(22)
+#define   GDMA_TCS_EN               BIT(21)
+#define   GDMA_UCS_EN               BIT(20)
+#define   GDMA_FWD_PORT(v)          extract32(v, 0, 4)  /* unicast */
+#define   GDMA_FWD_DROP             7
+#define GDMA_MAC_ADRL(n)        (0x0508 + (n) * 0x1000)
+#define GDMA_MAC_ADRH(n)        (0x050c + (n) * 0x1000)
+/* PDMA */
+#define PDMA_TX_BASE            0x0800
+#define PDMA_RX_BASE_PTR(r)     (0x0900 + (r) * 0x10)
+#define PDMA_RX_MAX_CNT(r)      (0x0904 + (r) * 0x10)
+#define PDMA_RX_CRX_IDX(r)      (0x0908 + (r) * 0x10)
+#define PDMA_RX_DRX_IDX(r)      (0x090c + (r) * 0x10)
+#define PDMA_GLO_CFG            0x0a04
+#define   GLO_RX_2B_OFFSET          BIT(31)
+#define   GLO_RX_DMA_BUSY           BIT(3)
+#define   GLO_RX_DMA_EN             BIT(2)
+#define   GLO_TX_DMA_BUSY           BIT(1)
+#define   GLO_TX_DMA_EN             BIT(0)
+#define PDMA_RST_IDX            0x0a08
+#define   RST_DRX_IDX(r)            BIT(16 + (r))
+#define PDMA_DELAY_IRQ          0x0a0c
+#define PDMA_IRQ_STATUS         0x0a20
+#define PDMA_IRQ_MASK           0x0a28
+#define   RX_DONE_DLY               BIT(30)
+#define   RX_DONE_INT0              BIT(16)
+#define PDMA_ADMA_RX_DBG0       0x0a38
+#define PDMA_INT_GRP            0x0a50
+/* PPE (not modelled) */
+#define PPE_BASE                0x0c00
+#define PPE_END                 0x1000
+/* QDMA */
+#define QDMA_QTX_CFG            0x1800  /* 16 queues, 0x10 apart, + SCH */
+#define QDMA_RX_BASE            0x1900
+#define QDMA_GLO_CFG            0x1a04
+#define QDMA_RST_IDX            0x1a08
+#define QDMA_DELAY_IRQ          0x1a0c
+#define QDMA_FC_TH              0x1a10
+#define QDMA_TX_SCH_RATE        0x1a14
+#define QDMA_INT_STATUS         0x1a18
+#define QDMA_INT_MASK           0x1a1c
+#define   TX_DONE_DLY               BIT(28)
+#define   TX_DONE_INT0              BIT(0)
+#define QDMA_INT_GRP            0x1a20
+#define QDMA_HRED               0x1a44
+#define QDMA_CTX_PTR            0x1b00
+#define QDMA_DTX_PTR            0x1b04
+#define QDMA_CRX_PTR            0x1b10
+#define QDMA_DRX_PTR            0x1b14
+#define QDMA_FQ_HEAD            0x1b20
+#define QDMA_FQ_BLEN            0x1b2c
+#define QDMA_END                0x1c00
+/* GDMA counters: GDMA n at 0x2400 + n * 0x40, read to clear */
+#define GDM_CNT_BASE            0x2400
+#define   GDM_RX_BYTES_LO           0x00
+#define   GDM_RX_BYTES_HI           0x04
+#define   GDM_RX_PACKETS            0x08
+#define   GDM_RX_OVERFLOW           0x10
+#define   GDM_TX_BYTES_LO           0x30
+#define   GDM_TX_BYTES_HI           0x34
+#define   GDM_TX_PACKETS            0x38
+#define GDM_CNT_END             0x2480
+/* WDMA (Wi-Fi offload, not on this board): idle */
+#define WDMA_BASE               0x2800
+#define WDMA_END                0x3000
+/* The "GSW" block at 0x1e110000 */
+#define MTK_PPSC                0x10000
+#define MTK_PHY_IAC             0x10004
+#define   PHY_IAC_ACCESS            BIT(31)
+#define   PHY_IAC_REG(v)            extract32(v, 25, 5)
+#define   PHY_IAC_ADDR(v)           extract32(v, 20, 5)
+#define   PHY_IAC_CMD(v)            extract32(v, 18, 2)
+#define   PHY_IAC_START(v)          extract32(v, 16, 2)
+#define   PHY_IAC_CMD_C45_ADDR      0
+#define   PHY_IAC_CMD_WRITE         1
+#define   PHY_IAC_CMD_C22_READ      2
+#define   PHY_IAC_CMD_C45_READ      3
+#define   PHY_IAC_START_C22         1
+#define MAC_MCR(n)              (0x10100 + (n) * 0x100)
+#define   MAC_MCR_TX_EN             BIT(14)
+#define   MAC_MCR_RX_EN             BIT(13)
+#define MAC_MSR(n)              (0x10108 + (n) * 0x100)
+#define MAC_FSM(n)              (0x1010c + (n) * 0x100)
+
+/* TX descriptor (struct mtk_tx_dma) */
+#define TXD3_OWNER_CPU          BIT(31)
+#define TXD3_LS0                BIT(30)
+#define TXD3_PLEN0(v)           extract32(v, 16, 14)
+#define TXD4_CHKSUM             (7u << 29)
+#define TXD4_TSO                BIT(28)
+#define TXD4_FPORT(v)           extract32(v, 25, 3)
+#define TXD4_INS_VLAN           BIT(16)
+#define TXD4_VLAN_TCI(v)        extract32(v, 0, 16)
+/* RX descriptor (struct mtk_rx_dma) */
+#define RXD2_DONE               BIT(31)
+#define RXD2_LS0                BIT(30)
+#define RXD2_PLEN0(v)           extract32(v, 16, 14)
+#define RXD2_VTAG               BIT(15)
+#define RXD4_L4_VALID           BIT(24)
+#define RXD4_SPORT_SHIFT        19
+#define RXD4_FOE_ENTRY_NONE     0x3fff
+
+#define MTK_TAG_LEN             4
+#define RX_RINGS                4
+
+static uint32_t fe_reg(MT7621FEState *s, hwaddr a)
+{
+    return s->regs[a / 4];
+}
+
+static void fe_set(MT7621FEState *s, hwaddr a, uint32_t v)
+{
+    s->regs[a / 4] = v;
+}
+
+static bool fe_running(MT7621FEState *s)
+{
+    return !s->in_reset[MT7621_FE_RESET_FE] &&
+           !s->in_reset[MT7621_FE_RESET_ETH];
+}
+
+static void fe_update_irq(MT7621FEState *s)
+{
+    bool level = (fe_reg(s, PDMA_IRQ_STATUS) & fe_reg(s, PDMA_IRQ_MASK)) ||
+                 (fe_reg(s, QDMA_INT_STATUS) & fe_reg(s, QDMA_INT_MASK)) ||
+                 (fe_reg(s, FE_INT_STATUS2) & fe_reg(s, FE_INT_ENABLE));
+
+    qemu_set_irq(s->irq, level);
+}
+
+/* -- checksums and segmentation ---------------------------------------- */
+
+/* Offset of the L3 header: MACs, special tag, VLAN tags */
+static size_t fe_l3_offset(const uint8_t *f, size_t len, bool stag,
+                           uint16_t *proto)
+{
+    size_t off = 12 + (stag ? MTK_TAG_LEN : 0);
+
+    while (off + 2 <= len) {
+        uint16_t t = lduw_be_p(f + off);
+
+        if (t != ETH_P_VLAN && t != ETH_P_DVLAN) {
+            *proto = t;
+            return off + 2;
+        }
+        off += 4;
+    }
+    *proto = 0;
+    return len;
+}
+
+/* The L4 header of an IPv4/IPv6 packet at @l3: offset and protocol */
+static bool fe_l4(const uint8_t *f, size_t len, size_t l3, uint16_t proto,
+                  size_t *l4, uint8_t *l4proto)
+{
+    if (proto == ETH_P_IP && l3 + 20 <= len) {
+        *l4 = l3 + (f[l3] & 0xf) * 4;
+        *l4proto = f[l3 + 9];
+        return (f[l3] >> 4) == 4 && *l4 <= len;
+    }
+    if (proto == ETH_P_IPV6 && l3 + 40 <= len) {
+        /* Extension headers are not followed (nor by the driver's TSO) */
+        *l4 = l3 + 40;
+        *l4proto = f[l3 + 6];
+        return true;
+    }
+    return false;
+}
+
+static uint16_t fe_l4_csum(const uint8_t *f, size_t l3, size_t l4,
+                           size_t end, uint16_t proto, uint8_t l4proto)
+{
+    uint32_t sum;
+    size_t l4len = end - l4;
+
+    if (proto == ETH_P_IP) {
+        sum = net_checksum_add(8, f + l3 + 12);
+    } else {
+        sum = net_checksum_add(32, f + l3 + 8);
+    }
+    sum += l4proto + l4len;
+    sum += net_checksum_add(l4len, f + l4);
+    return net_checksum_finish(sum);
+}
+
+/* Fill in the checksums the descriptor asks for (IPv4 header, TCP/UDP) */
+static void fe_tx_csum(uint8_t *f, size_t len, bool stag)
+{
+    uint16_t proto, c;
+    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, off;
+    uint8_t l4proto;
+
+    if (!fe_l4(f, len, l3, proto, &l4, &l4proto)) {
+        return;
+    }
+    if (proto == ETH_P_IP) {
+        stw_be_p(f + l3 + 10, 0);
+        stw_be_p(f + l3 + 10, net_checksum_finish(
+                     net_checksum_add(l4 - l3, f + l3)));
+    }
+    if (l4proto == IP_PROTO_TCP) {
+        off = l4 + 16;
+    } else if (l4proto == IP_PROTO_UDP) {
+        off = l4 + 6;
+    } else {
+        return;
+    }
+    if (off + 2 > len) {
+        return;
+    }
+    stw_be_p(f + off, 0);
+    c = fe_l4_csum(f, l3, l4, len, proto, l4proto);
+    if (l4proto == IP_PROTO_UDP && !c) {
+        c = 0xffff;
+    }
+    stw_be_p(f + off, c);
+}
+
+/* Whether the checksums of a received frame verify (the RX verdict) */
+static bool fe_rx_csum_ok(const uint8_t *f, size_t len, bool stag)
+{
+    uint16_t proto;
+    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, end;
+    uint8_t l4proto;
+
+    if (!fe_l4(f, len, l3, proto, &l4, &l4proto)) {
+        return false;
+    }
+    if (l4proto != IP_PROTO_TCP && l4proto != IP_PROTO_UDP) {
+        return false;
+    }
+    if (proto == ETH_P_IP) {
+        end = l3 + lduw_be_p(f + l3 + 2);
+        if (net_checksum_finish(net_checksum_add(l4 - l3, f + l3))) {
+            return false;
+        }
+    } else {
+        end = l4 + lduw_be_p(f + l3 + 4);
+    }
+    if (end > len || end < l4 + 8) {
+        return false;
+    }
+    if (l4proto == IP_PROTO_UDP && !lduw_be_p(f + l4 + 6)) {
+        return true;            /* no UDP checksum */
+    }
+    return fe_l4_csum(f, l3, l4, end, proto, l4proto) == 0;
+}
+
+static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
+                         size_t len)
+{
+    int port = gdma ? MT7530_GMAC1_PORT : MT7530_CPU_PORT;
+
+    if (!(fe_reg(s, MAC_MCR(gdma)) & MAC_MCR_TX_EN)) {
+        return;
+    }
+    s->tx_packets[gdma]++;
+    s->tx_bytes[gdma] += len;
+    mt7530_mac_transmit(s->sw, port, f, len);
+}
+
+/*
+ * TSO: the driver puts the MSS in the TCP checksum field
+ * (mtk_tx_map(): tcp_hdr(skb)->check = htons(gso_size)).
+ */
+static void fe_tx_tso(MT7621FEState *s, int gdma, uint8_t *f, size_t len,
+                      bool stag)
+{
+    uint8_t seg[MT7621_FE_MAX_FRAME];
+    uint16_t proto, mss, ipid = 0;
+    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, hlen, off;
+    uint8_t l4proto, flags;
+    uint32_t seq;
+
+    if (!fe_l4(f, len, l3, proto, &l4, &l4proto) ||
+        l4proto != IP_PROTO_TCP || l4 + 20 > len) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TSO on a frame that is "
+                      "not TCP\n");
+        fe_gdma_send(s, gdma, f, len);
+        return;
+    }
+    hlen = l4 + (f[l4 + 12] >> 4) * 4;
+    mss = lduw_be_p(f + l4 + 16);
+    if (!mss || hlen > len) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TSO without MSS\n");
+        return;
+    }
+    seq = ldl_be_p(f + l4 + 4);
+    flags = f[l4 + 13];
+    if (proto == ETH_P_IP) {
+        ipid = lduw_be_p(f + l3 + 4);
+    }
+    for (off = hlen; off < len; off += mss) {
+        size_t n = MIN(mss, len - off);
+        bool last = off + n >= len;
+
+        memcpy(seg, f, hlen);
+        memcpy(seg + hlen, f + off, n);
+        if (proto == ETH_P_IP) {
+            stw_be_p(seg + l3 + 2, hlen - l3 + n);
+            stw_be_p(seg + l3 + 4, ipid++);
+        } else {
+            stw_be_p(seg + l3 + 4, hlen - l4 + n);
+        }
+        stl_be_p(seg + l4 + 4, seq + (off - hlen));
+        /* FIN and PSH on the last segment only, CWR on the first only */
+        seg[l4 + 13] = flags & ~(last ? 0 : 0x09) & ~(off == hlen ? 0 : 0x80);
+        fe_tx_csum(seg, hlen + n, stag);
+        fe_gdma_send(s, gdma, seg, hlen + n);
+    }
+}
+
+static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
+{
+    uint8_t *f = s->tx_buf;
+    int fport = TXD4_FPORT(txd4), gdma;
+    bool stag;
+
+    if (fport != 1 && fport != 2) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX to forward port %d\n",
+                      fport);
+        return;
+    }
+    gdma = fport - 1;
+    /* CDMQ parses the special tag of frames to a GDMA told about DSA */
+    stag = (fe_reg(s, CDMQ_IG_CTRL) & CDMQ_STAG_EN) &&
+           (fe_reg(s, GDMA_FWD_CFG(gdma)) & GDMA_SPECIAL_TAG);
+    if (len < 14) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX frame of %zu bytes\n",
+                      len);
+        return;
+    }
+    if ((txd4 & TXD4_INS_VLAN) && len + 4 <= sizeof(s->tx_buf)) {
+        size_t at = 12 + (stag ? MTK_TAG_LEN : 0);
+
+        memmove(f + at + 4, f + at, len - at);
+        stw_be_p(f + at, ETH_P_VLAN);
+        stw_be_p(f + at + 2, TXD4_VLAN_TCI(txd4));
+        len += 4;
+    }
+    if (txd4 & TXD4_TSO) {
+        fe_tx_tso(s, gdma, f, len, stag);
+        return;
+    }
+    if (txd4 & TXD4_CHKSUM) {
+        fe_tx_csum(f, len, stag);
+    }
+    fe_gdma_send(s, gdma, f, len);
+}
+
+/* QDMA TX: descriptors from DTX up to CTX, each released to DRX */
+static void fe_qdma_tx(MT7621FEState *s)
+{
+    size_t len = 0;
+    uint32_t first_txd4 = 0;
+    bool first = true, done = false;
+    int budget = 4096;
+
+    while (fe_running(s) && (fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) &&
+           fe_reg(s, QDMA_DTX_PTR) != fe_reg(s, QDMA_CTX_PTR)) {
+        uint32_t addr = fe_reg(s, QDMA_DTX_PTR);
+        uint32_t d[4];
+        size_t n;
+
+        if (!budget--) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA TX descriptor "
+                          "list does not reach CTX\n");
+            break;
+        }
+        if (dma_memory_read(&s->dma_as, addr, d, sizeof(d),
+                            MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX descriptor at "
+                          "%#x outside RAM\n", addr);
+            break;
+        }
+        d[0] = le32_to_cpu(d[0]);
+        d[1] = le32_to_cpu(d[1]);
+        d[2] = le32_to_cpu(d[2]);
+        d[3] = le32_to_cpu(d[3]);
+        if (first) {
+            first_txd4 = d[3];
+            first = false;
+        }
+        n = TXD3_PLEN0(d[2]);
+        if (len + n > sizeof(s->tx_buf)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX frame too long\n");
+            len = sizeof(s->tx_buf) + 1;
+        } else if (dma_memory_read(&s->dma_as, d[0], s->tx_buf + len, n,
+                                   MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX buffer at %#x "
+                          "outside RAM\n", d[0]);
+            len = sizeof(s->tx_buf) + 1;
+        } else {
+            len += n;
+        }
+        if (d[2] & TXD3_LS0) {
+            if (len <= sizeof(s->tx_buf)) {
+                fe_tx_frame(s, first_txd4, len);
+            }
+            len = 0;
+            first = true;
+        }
+        /* Give the descriptor back: owner CPU, on the release list */
+        d[2] |= TXD3_OWNER_CPU;
+        d[2] = cpu_to_le32(d[2]);
+        dma_memory_write(&s->dma_as, addr + 8, &d[2], 4,
+                         MEMTXATTRS_UNSPECIFIED);
+        fe_set(s, QDMA_DRX_PTR, addr);
+        fe_set(s, QDMA_DTX_PTR, d[1]);
+        done = true;
+    }
+    if (done) {
+        fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) |
+               TX_DONE_DLY | TX_DONE_INT0);
+        fe_update_irq(s);
+    }
+}
+
+/* -- RX: PDMA ring 0 ----------------------------------------------------- */
+
+static bool fe_rx_ring_free(MT7621FEState *s)
+{
+    uint32_t max = fe_reg(s, PDMA_RX_MAX_CNT(0));
+
+    return max && fe_reg(s, PDMA_RX_DRX_IDX(0)) !=
+                  fe_reg(s, PDMA_RX_CRX_IDX(0)) % max;
+}
+
+static bool fe_gmac_can_receive(void *opaque)
+{
+    struct MT7621FEGmac *g = opaque;
+    MT7621FEState *s = g->fe;
+
+    if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
+        !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN)) {
+        return true;            /* the frame is dropped at the MAC */
+    }
+    return fe_rx_ring_free(s);
+}
+
+static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
+{
+    struct MT7621FEGmac *g = opaque;
+    MT7621FEState *s = g->fe;
+    uint32_t fwd = fe_reg(s, GDMA_FWD_CFG(g->id));
+    uint32_t max = fe_reg(s, PDMA_RX_MAX_CNT(0));
+    uint32_t idx = fe_reg(s, PDMA_RX_DRX_IDX(0));
+    uint32_t base = fe_reg(s, PDMA_RX_BASE_PTR(0));
+    uint32_t d[4], rxd2 = 0, rxd3 = 0, rxd4, size, off;
+    g_autofree uint8_t *f = g_memdup2(buf, len);
+    bool stag = fwd & GDMA_SPECIAL_TAG;
+
+    if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
+        !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN) ||
+        GDMA_FWD_PORT(fwd) == GDMA_FWD_DROP || !fe_rx_ring_free(s) ||
+        len < 14) {
+        s->rx_overflow[g->id]++;
+        return;
+    }
+    s->rx_packets[g->id]++;
+    s->rx_bytes[g->id] += len;
+
+    rxd4 = ((g->id + 1) << RXD4_SPORT_SHIFT) | RXD4_FOE_ENTRY_NONE;
+    if ((fwd & (GDMA_TCS_EN | GDMA_UCS_EN)) && fe_rx_csum_ok(f, len, stag)) {
+        rxd4 |= RXD4_L4_VALID;
+    }
+    /*
+     * With CDMP_IG_CTRL.STAG_EN the CDM treats the special tag as a VLAN
+     * tag and strips it: its halves land in rxd3 (VPID: the source port,
+     * TCI), RXD2_VTAG says so (mtk_poll_rx(): "the hardware treats the
+     * MTK special tag as a VLAN and untags it").
+     */
+    if (stag && (fe_reg(s, CDMP_IG_CTRL) & CDMP_STAG_EN) &&
+        len >= 12 + MTK_TAG_LEN + 2) {
+        rxd3 = (lduw_be_p(f + 12) << 16) | lduw_be_p(f + 14);
+        memmove(f + 12, f + 16, len - 16);
+        len -= MTK_TAG_LEN;
+        rxd2 |= RXD2_VTAG;
+    }
+
+    if (dma_memory_read(&s->dma_as, base + idx * 16, d, sizeof(d),
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX descriptor %u at %#x "
+                      "outside RAM\n", idx, base + idx * 16);
+        s->rx_overflow[g->id]++;
+        return;
+    }
+    size = RXD2_PLEN0(le32_to_cpu(d[1]));
+    off = (fe_reg(s, PDMA_GLO_CFG) & GLO_RX_2B_OFFSET) ? 2 : 0;
+    if (len + off > size) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX frame of %zu bytes, "
+                      "buffer of %u\n", len, size);
+        s->rx_overflow[g->id]++;
+        return;
+    }
+    if (dma_memory_write(&s->dma_as, le32_to_cpu(d[0]) + off, f, len,
+                         MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX buffer at %#x "
+                      "outside RAM\n", le32_to_cpu(d[0]));
+        s->rx_overflow[g->id]++;
+        return;
+    }
+    d[1] = cpu_to_le32(RXD2_DONE | RXD2_LS0 | (len << 16) | rxd2);
+    d[2] = cpu_to_le32(rxd3);
+    d[3] = cpu_to_le32(rxd4);
+    dma_memory_write(&s->dma_as, base + idx * 16 + 4, &d[1], 12,
+                     MEMTXATTRS_UNSPECIFIED);
+    fe_set(s, PDMA_RX_DRX_IDX(0), (idx + 1) % max);
+    fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) |
+           RX_DONE_DLY | RX_DONE_INT0);
+    fe_update_irq(s);
+}
+
+static const MT7530MacOps fe_gmac_ops = {
+    .can_receive = fe_gmac_can_receive,
+    .receive = fe_gmac_receive,
+};
+
+/* -- MDIO ---------------------------------------------------------------- */
+
+static void fe_phy_iac(MT7621FEState *s, uint32_t val)
+{
+    unsigned addr = PHY_IAC_ADDR(val), reg = PHY_IAC_REG(val);
+    uint16_t data = val & 0xffff;
+
+    if (PHY_IAC_START(val) == PHY_IAC_START_C22) {
+        switch (PHY_IAC_CMD(val)) {
+        case PHY_IAC_CMD_WRITE:
+            mt7530_mdio_write(s->sw, addr, reg, data);
+            break;
+        case PHY_IAC_CMD_C22_READ:
+            data = mt7530_mdio_read(s->sw, addr, reg);
+            break;
+        default:
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: PHY_IAC clause 22 "
+                          "command %u\n", PHY_IAC_CMD(val));
+            break;
+        }
+    } else if (PHY_IAC_START(val) == 0) {
+        /* Clause 45: "reg" is the MMD */
+        switch (PHY_IAC_CMD(val)) {
+        case PHY_IAC_CMD_C45_ADDR:
+            s->c45_addr[addr][reg] = data;
+            break;
+        case PHY_IAC_CMD_WRITE:
+            mt7530_mdio_c45_write(s->sw, addr, reg, s->c45_addr[addr][reg],
+                                  data);
+            break;
+        case PHY_IAC_CMD_C45_READ:
+            data = mt7530_mdio_c45_read(s->sw, addr, reg,
+                                        s->c45_addr[addr][reg]);
+            break;
+        default:
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: PHY_IAC clause 45 "
+                          "command %u\n", PHY_IAC_CMD(val));
+            break;
+        }
+    } else {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: PHY_IAC start %u\n",
+                      PHY_IAC_START(val));
+    }
+    /* The access completes at once: ACCESS reads back clear */
+    fe_set(s, MTK_PHY_IAC, (val & ~(PHY_IAC_ACCESS | 0xffff)) | data);
+}
+
+/* -- registers ----------------------------------------------------------- */
+
+/* Registers that only report the engine idle, read as zero */
+static bool fe_idle_reg(hwaddr a)
+{
+    return a == FE_PSE_IQ_STA || a == FE_PSE_OQ_STA ||
+           a == FE_PSE_OQ_STA + 4 || a == FE_PSE_OQ_STA + 0x10 ||
+           a == FE_CDM1_FSM || a == FE_GDM1_FSM || a == FE_GDM2_FSM ||
+           a == PDMA_ADMA_RX_DBG0 || a == MAC_FSM(0) || a == MAC_FSM(1) ||
+           (a >= WDMA_BASE && a < WDMA_END) ||
+           a == QDMA_QTX_CFG + 0x234 || a == QDMA_QTX_CFG + 0x308;
+}
+
+/* Registers the driver programs that are stored and have no effect */
+static bool fe_plain_reg(hwaddr a)
+{
+    return a == FE_GLO_CFG || a == FE_INT_GRP || a == FE_GLO_MISC ||
+           a == CDMP_IG_CTRL || a == CDMP_EG_CTRL || a == CDMQ_IG_CTRL ||
+           a == CDMQ_EG_CTRL || a == FE_INT_ENABLE ||
+           a == GDMA_FWD_CFG(0) || a == GDMA_FWD_CFG(1) ||
+           a == GDMA_MAC_ADRL(0) || a == GDMA_MAC_ADRH(0) ||
+           a == GDMA_MAC_ADRL(1) || a == GDMA_MAC_ADRH(1) ||
+           a == GDMA_FWD_CFG(0) + 4 || a == GDMA_FWD_CFG(1) + 4 ||
+           (a >= PDMA_RX_BASE_PTR(0) && a < PDMA_RX_BASE_PTR(RX_RINGS)) ||
+           a == PDMA_DELAY_IRQ || a == PDMA_INT_GRP || a == PDMA_INT_GRP + 4 ||
+           (a >= QDMA_QTX_CFG && a < QDMA_RX_BASE + 0x100) ||
+           a == QDMA_DELAY_IRQ || a == QDMA_FC_TH || a == QDMA_TX_SCH_RATE ||
+           a == QDMA_TX_SCH_RATE + 4 || a == QDMA_INT_GRP ||
+           a == QDMA_INT_GRP + 4 || a == QDMA_HRED ||
+           a == QDMA_CRX_PTR || a == QDMA_DRX_PTR ||
+           (a >= QDMA_FQ_HEAD && a <= QDMA_FQ_BLEN) ||
+           a == MTK_PPSC || a == MAC_MCR(0) || a == MAC_MCR(1);
+}
+
+static uint32_t fe_gdm_cnt_read(MT7621FEState *s, hwaddr a)
+{
+    int n = (a - GDM_CNT_BASE) / 0x40;
+    uint32_t v = 0;
+
+    switch ((a - GDM_CNT_BASE) % 0x40) {
+    case GDM_RX_BYTES_LO:
+        v = s->rx_bytes[n];
+        s->rx_bytes[n] &= ~0xffffffffULL;
+        break;
+    case GDM_RX_BYTES_HI:
+        v = s->rx_bytes[n] >> 32;
+        s->rx_bytes[n] &= 0xffffffffULL;
+        break;
+    case GDM_RX_PACKETS:
+        v = s->rx_packets[n];
+        s->rx_packets[n] = 0;
+        break;
+    case GDM_RX_OVERFLOW:
+        v = s->rx_overflow[n];
+        s->rx_overflow[n] = 0;
+        break;
+    case GDM_TX_BYTES_LO:
+        v = s->tx_bytes[n];
+        s->tx_bytes[n] &= ~0xffffffffULL;
+        break;
+    case GDM_TX_BYTES_HI:
+        v = s->tx_bytes[n] >> 32;
+        s->tx_bytes[n] &= 0xffffffffULL;
+        break;
+    case GDM_TX_PACKETS:
+        v = s->tx_packets[n];
+        s->tx_packets[n] = 0;
+        break;
+    }
+    return v;
+}
 
 static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
 {
-    qemu_log_mask(LOG_UNIMP, "%s: read of unimplemented register 0x%"
-                  HWADDR_PRIx "\n", __func__, addr);
-    return 0;
+    MT7621FEState *s = opaque;
+
+    if (addr >= GDM_CNT_BASE && addr < GDM_CNT_END) {
+        return fe_gdm_cnt_read(s, addr);
+    }
+    if (fe_idle_reg(addr)) {
+        return 0;
+    }
+    switch (addr) {
+    case MAC_MSR(0):
+    case MAC_MSR(1):
+        /* Forced mode: the status is what MCR forces (link, speed...) */
+        return fe_reg(s, addr - 8) & 0xff;
+    case PDMA_GLO_CFG:
+    case QDMA_GLO_CFG:
+        return fe_reg(s, addr) & ~(GLO_RX_DMA_BUSY | GLO_TX_DMA_BUSY);
+    case FE_RST_GL:
+    case FE_INT_STATUS2:
+    case PDMA_RX_DRX_IDX(0):
+    case PDMA_RST_IDX:
+    case PDMA_IRQ_STATUS:
+    case PDMA_IRQ_MASK:
+    case QDMA_RST_IDX:
+    case QDMA_INT_STATUS:
+    case QDMA_INT_MASK:
+    case QDMA_CTX_PTR:
+    case QDMA_DTX_PTR:
+    case MTK_PHY_IAC:
+        return fe_reg(s, addr);
+    }
+    if (!fe_plain_reg(addr)) {
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: read of %#06" HWADDR_PRIx "\n",
+                      addr);
+    }
+    return fe_reg(s, addr);
 }
 
 static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
                             unsigned size)
 {
-    qemu_log_mask(LOG_UNIMP, "%s: write 0x%" PRIx64
-                  " to unimplemented register 0x%" HWADDR_PRIx "\n",
-                  __func__, val, addr);
+    MT7621FEState *s = opaque;
+    int r;
+
+    switch (addr) {
+    case FE_INT_STATUS2:
+    case PDMA_IRQ_STATUS:
+    case QDMA_INT_STATUS:
+        fe_set(s, addr, fe_reg(s, addr) & ~val);
+        fe_update_irq(s);
+        return;
+    case PDMA_IRQ_MASK:
+    case QDMA_INT_MASK:
+    case FE_INT_ENABLE:
+        fe_set(s, addr, val);
+        fe_update_irq(s);
+        return;
+    case PDMA_RST_IDX:
+        for (r = 0; r < RX_RINGS; r++) {
+            if (val & RST_DRX_IDX(r)) {
+                fe_set(s, PDMA_RX_DRX_IDX(r), 0);
+            }
+        }
+        return;
+    case PDMA_RX_CRX_IDX(0):
+        fe_set(s, addr, val);
+        if (fe_rx_ring_free(s)) {
+            mt7530_mac_ready(s->sw, MT7530_CPU_PORT);
+        }
+        return;
+    case PDMA_RX_MAX_CNT(0):
+        if (!val) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX ring of size 0\n");
+        }
+        fe_set(s, addr, val);
+        return;
+    case PDMA_GLO_CFG:
+        fe_set(s, addr, val);
+        mt7530_mac_ready(s->sw, MT7530_CPU_PORT);
+        return;
+    case QDMA_GLO_CFG:
+    case QDMA_CTX_PTR:
+    case QDMA_DTX_PTR:
+        fe_set(s, addr, val);
+        fe_qdma_tx(s);
+        return;
+    case QDMA_RST_IDX:
+    case FE_RST_GL:
+        /* Self-clearing resets of the QDMA RX ring / PPE: nothing kept */
+        return;
+    case MTK_PHY_IAC:
+        if (val & PHY_IAC_ACCESS) {
+            fe_phy_iac(s, val);
+        } else {
+            fe_set(s, addr, val);
+        }
+        return;
+    case MAC_MCR(0):
+    case MAC_MCR(1):
+        fe_set(s, addr, val);
+        mt7530_mac_ready(s->sw, MT7530_CPU_PORT);
+        return;
+    case MAC_MSR(0):
+    case MAC_MSR(1):
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: write to MAC status "
+                      "register %#" HWADDR_PRIx "\n", addr);
+        return;
+    }
+    if (addr >= PPE_BASE && addr < PPE_END) {
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register %#" HWADDR_PRIx
+                      " = %#" PRIx64 " (no hardware NAT)\n", addr, val);
+    } else if (!fe_plain_reg(addr)) {
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: write of %#" PRIx64 " to %#06"
+                      HWADDR_PRIx "\n", val, addr);
+    }
+    fe_set(s, addr, val);
 }
 
 static const MemoryRegionOps mt7621_fe_ops = {
@@ -38,16 +813,45 @@ static const MemoryRegionOps mt7621_fe_ops = {
     },
 };
 
+/* -- device -------------------------------------------------------------- */
+
+static void mt7621_fe_reset_regs(MT7621FEState *s)
+{
+    int i;
+
+    memset(s->regs, 0, sizeof(s->regs));
+    memset(s->c45_addr, 0, sizeof(s->c45_addr));
+    for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
+        s->rx_bytes[i] = s->tx_bytes[i] = 0;
+        s->rx_packets[i] = s->tx_packets[i] = s->rx_overflow[i] = 0;
+        /* Forward to PDMA, as after reset */
+        fe_set(s, GDMA_FWD_CFG(i), 0);
+    }
+    fe_update_irq(s);
+}
+
 static void mt7621_fe_reset_in(void *opaque, int n, int level)
 {
     MT7621FEState *s = opaque;
 
     s->in_reset[n] = level;
+    if (level) {
+        mt7621_fe_reset_regs(s);
+    }
+}
+
+static void mt7621_fe_reset(DeviceState *dev)
+{
+    MT7621FEState *s = MT7621_FE(dev);
+
+    s->in_reset[0] = s->in_reset[1] = false;
+    mt7621_fe_reset_regs(s);
 }
 
 static void mt7621_fe_realize(DeviceState *dev, Error **errp)
 {
     MT7621FEState *s = MT7621_FE(dev);
+    int i;
 
     if (!s->sw || !s->dma_mr) {
         error_setg(errp, "mt7621-fe: the switch and dma-memory links are "
@@ -55,6 +859,12 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
         return;
     }
     address_space_init(&s->dma_as, s->dma_mr, "mt7621-fe-dma");
+    for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
+        s->gmac[i].fe = s;
+        s->gmac[i].id = i;
+    }
+    mt7530_attach_mac(s->sw, MT7530_CPU_PORT, &fe_gmac_ops, &s->gmac[0]);
+    mt7530_attach_mac(s->sw, MT7530_GMAC1_PORT, &fe_gmac_ops, &s->gmac[1]);
 }
 
 static void mt7621_fe_init(Object *obj)
@@ -68,6 +878,24 @@ static void mt7621_fe_init(Object *obj)
     qdev_init_gpio_in_named(DEVICE(obj), mt7621_fe_reset_in, "reset", 2);
 }
 
+static const VMStateDescription vmstate_mt7621_fe = {
+    .name = TYPE_MT7621_FE,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
+        VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
+        VMSTATE_UINT16_2DARRAY(c45_addr, MT7621FEState, 32, 32),
+        VMSTATE_UINT64_ARRAY(rx_bytes, MT7621FEState, MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT64_ARRAY(tx_bytes, MT7621FEState, MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT32_ARRAY(rx_packets, MT7621FEState, MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT32_ARRAY(tx_packets, MT7621FEState, MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT32_ARRAY(rx_overflow, MT7621FEState,
+                             MT7621_FE_NUM_GMACS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static Property mt7621_fe_properties[] = {
     DEFINE_PROP_LINK("switch", MT7621FEState, sw, TYPE_MT7530, MT7530State *),
     DEFINE_PROP_LINK("dma-memory", MT7621FEState, dma_mr, TYPE_MEMORY_REGION,
@@ -79,7 +907,10 @@ static void mt7621_fe_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
+    dc->desc = "MediaTek MT7621 frame engine";
     dc->realize = mt7621_fe_realize;
+    dc->reset = mt7621_fe_reset;
+    dc->vmsd = &vmstate_mt7621_fe;
     device_class_set_props(dc, mt7621_fe_properties);
     set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
 }

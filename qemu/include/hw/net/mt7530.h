@@ -1,12 +1,6 @@
 /*
  * MediaTek MT7530 switch core, as built into the MT7621 (MCM)
  *
- * Seven ports: 0-4 with internal gigabit PHYs (each on its own QEMU
- * network backend), 5 and 6 with MACs wired to the frame engine's GMAC1
- * and GMAC0. The switch registers and the PHYs are reached over the frame
- * engine's MDIO bus: the switch at address 0x1f (32-bit registers through
- * the page/offset scheme), PHY n at address n.
- *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -25,41 +19,63 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 #define MT7530_GMAC1_PORT       5       /* wired to the FE's GMAC1 */
 #define MT7530_CPU_PORT         6       /* wired to the FE's GMAC0 */
 #define MT7530_MDIO_ADDR        0x1f    /* the switch's own MDIO address */
+#define MT7530_NUM_VLANS        4096
+#define MT7530_NUM_FDB          2048
+#define MT7530_NUM_MIB          0x30    /* 32-bit words per port */
+#define MT7530_PHY_MMD_REGS     64
 
 /**
- * MT7530MacOps: the MAC at the far end of port 5 or 6 (a GMAC of the frame
- * engine), as the switch sees it.
- * @can_receive: whether the MAC can take a frame now
- * @receive: a frame leaving the switch through the port, as on the wire
- *   (with the MTK special tag when the port has it enabled); the MAC
- *   appends no FCS
+ * MT7530MacOps: how the switch hands frames to a MAC of the frame engine
+ * @can_receive: whether the MAC's RX ring has room for a frame
+ * @receive: deliver one frame (as on the wire, CPU tag included)
  */
 typedef struct MT7530MacOps {
     bool (*can_receive)(void *opaque);
     void (*receive)(void *opaque, const uint8_t *buf, size_t len);
 } MT7530MacOps;
 
-/* Wire @port (5 or 6) to a MAC. */
 void mt7530_attach_mac(MT7530State *s, int port, const MT7530MacOps *ops,
                        void *opaque);
-/* A frame from the MAC wired to @port entering the switch. */
 void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
                          size_t len);
-/* The MAC wired to @port can receive again (e.g. its RX ring was refilled). */
 void mt7530_mac_ready(MT7530State *s, int port);
 
-/*
- * MDIO, as the frame engine's master drives it. Addresses with nothing
- * behind them read as 0xffff, as on a bus with pull-ups.
- */
 uint16_t mt7530_mdio_read(MT7530State *s, unsigned addr, unsigned reg);
 void mt7530_mdio_write(MT7530State *s, unsigned addr, unsigned reg,
                        uint16_t val);
-/* Clause 45: @devad and @reg of the device at @addr. */
 uint16_t mt7530_mdio_c45_read(MT7530State *s, unsigned addr, unsigned devad,
                               unsigned reg);
 void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
                            unsigned reg, uint16_t val);
+
+/** MT7530Phy: one internal gigabit PHY (clause 22 + MMD through 13/14) */
+typedef struct MT7530Phy {
+    uint16_t bmcr;
+    uint16_t anar;
+    uint16_t gbcr;
+    uint16_t page;
+    uint16_t mmd_ctrl;
+    uint16_t mmd_addr;
+    uint16_t mmd[MT7530_PHY_MMD_REGS];
+    bool link;          /* as last reported through BMSR/the interrupt */
+} MT7530Phy;
+
+/** MT7530Vlan: one entry of the VLAN table (VAWD1/VAWD2 as written) */
+typedef struct MT7530Vlan {
+    uint32_t vawd1;
+    uint32_t vawd2;
+} MT7530Vlan;
+
+/** MT7530Fdb: one address table entry (ATA1/ATA2/ATWD as written) */
+typedef struct MT7530Fdb {
+    uint8_t mac[6];
+    uint16_t key;       /* CVID for IVL entries, FID for SVL ones */
+    bool ivl;
+    uint8_t port_map;
+    uint8_t status;     /* 0: empty, 3: static, else dynamic */
+    uint8_t age;
+    int64_t last_seen;  /* ms, for dynamic entries */
+} MT7530Fdb;
 
 struct MT7530State {
     SysBusDevice parent_obj;
@@ -72,6 +88,30 @@ struct MT7530State {
 
     const MT7530MacOps *mac_ops[MT7530_NUM_PORTS];
     void *mac_opaque[MT7530_NUM_PORTS];
+
+    /* MDIO register access of the switch core: page and high halves */
+    uint16_t page;
+    uint16_t rd_hi;
+    uint16_t wr_lo;
+    uint16_t wr_lo_reg;
+
+    /* Global registers */
+    uint32_t agc, mfc, bpc, rgac1, rgac2;
+    uint32_t ata1, ata2, atwd, atc, tsra1, tsra2, atrd;
+    uint32_t vtcr, vawd1, vawd2, aac;
+    uint32_t mtrap, sys_int_en, sys_int_sts, gmaccr, mib_ccr;
+    /* Per-port registers */
+    uint32_t ssp[MT7530_NUM_PORTS], pcr[MT7530_NUM_PORTS];
+    uint32_t psc[MT7530_NUM_PORTS], pvc[MT7530_NUM_PORTS];
+    uint32_t ppbv1[MT7530_NUM_PORTS], pmcr[MT7530_NUM_PORTS];
+    uint32_t mib[MT7530_NUM_PORTS][MT7530_NUM_MIB];
+    /* Registers the driver programs that have no effect here */
+    GHashTable *other;
+
+    MT7530Phy phy[MT7530_NUM_PHYS];
+    MT7530Vlan vlan[MT7530_NUM_VLANS];
+    MT7530Fdb fdb[MT7530_NUM_FDB];
+    int search_pos;
 };
 
 #endif /* HW_NET_MT7530_H */

@@ -14,7 +14,15 @@
 #define TYPE_MT7621_FE "mt7621-fe"
 OBJECT_DECLARE_SIMPLE_TYPE(MT7621FEState, MT7621_FE)
 
-#define MT7621_FE_SIZE          0x10000
+/*
+ * The DT's reg is 0x10000 long, but the Ethernet MACs and the MDIO master
+ * (the "GSW" block, FE offset 0x10000: MTK_PPSC, MTK_PHY_IAC, MTK_MAC_MCR)
+ * follow it at 0x1e110000; mtk_eth_soc reaches them through its mapping
+ * of the frame engine (on MIPS a KSEG1 address, not bounded by the
+ * resource), so the model covers both as one window.
+ */
+#define MT7621_FE_SIZE          0x20000
+#define MT7621_FE_MAX_FRAME     (64 * 1024)
 #define MT7621_FE_NUM_GMACS     2
 
 /* Reset inputs ("reset" GPIOs), as the sysctl's RSTCTRL drives them */
@@ -32,6 +40,23 @@ struct MT7621FEState {
     MemoryRegion *dma_mr;
     AddressSpace dma_as;
     bool in_reset[2];
+
+    /* The register file; the registers with behaviour are decoded */
+    uint32_t regs[MT7621_FE_SIZE / 4];
+    /* MDIO: the clause 45 address latched by an address cycle */
+    uint16_t c45_addr[32][32];
+    /* A frame being gathered from TX descriptors */
+    uint8_t tx_buf[MT7621_FE_MAX_FRAME];
+    /* GDMA counters (read-to-clear), per GDMA */
+    uint64_t rx_bytes[MT7621_FE_NUM_GMACS], tx_bytes[MT7621_FE_NUM_GMACS];
+    uint32_t rx_packets[MT7621_FE_NUM_GMACS];
+    uint32_t tx_packets[MT7621_FE_NUM_GMACS];
+    uint32_t rx_overflow[MT7621_FE_NUM_GMACS];
+    /* Which GDMA each switch-side MAC opaque belongs to */
+    struct MT7621FEGmac {
+        struct MT7621FEState *fe;
+        int id;
+    } gmac[MT7621_FE_NUM_GMACS];
 };
 
 #endif /* HW_NET_MT7621_FE_H */
