@@ -174,7 +174,7 @@ class Peer:
         self.send(eth(mac, self.mac, 0x0800,
                       ipv4(self.ip, ip, 1, icmp_echo(8, 0x4242, seq))))
         rep = self.wait(lambda f: f[12:14] == b'\x08\x00' and f[23] == 1 and
-                        f[34] == 0 and f[38:40] == struct.pack('!H', seq), 10)
+                        f[34] == 0 and f[40:42] == struct.pack('!H', seq), 10)
         if rep is None:
             return 'no echo reply from %s' % ip
         return time.monotonic() - t0
@@ -198,9 +198,10 @@ def main():
                 'ip link set swp0 up && ip link set swp1 up && '
                 'ip addr add %s/24 dev br0 && ip link set br0 up' % BR_IP)
         # Wait for the ports to forward (no STP: at once, once carrier is up).
-        b.check('for i in $(seq 100); do bridge link show | grep -c "state '
+        # (Loops run in a subshell: their exit must not end the console's.)
+        b.check('(for i in $(seq 100); do bridge link show | grep -c "state '
                 'forwarding" | grep -qx 2 && exit 0; sleep 0.1; done; '
-                'bridge link show; exit 1', timeout=60)
+                'bridge link show; exit 1)', timeout=60)
 
         rt = a.ping(IP_B, 1)
         suite.result(isinstance(rt, float),
@@ -252,15 +253,16 @@ def main():
         for state, want in (('off', 'NO-CARRIER'), ('on', 'LOWER_UP')):
             b.hmp('set_link pa %s' % state)
             t = time.monotonic()
-            st, out = b.run('for i in $(seq 40); do ip link show swp0 | '
+            st, out = b.run('(for i in $(seq 40); do ip link show swp0 | '
                             'grep -q %s && exit 0; sleep 0.025; done; '
-                            'ip link show swp0; exit 1' % want, timeout=30)
+                            'ip link show swp0; exit 1)' % want, timeout=30)
             secs = time.monotonic() - t
             suite.result(st == 0 and secs <= 1.0,
                          'set_link pa %s: swp0 shows %s (%.2f s)'
                          % (state, want, secs), out)
-        b.check('for i in $(seq 100); do bridge link show dev swp0 | grep -q '
-                '"state forwarding" && exit 0; sleep 0.1; done; exit 1')
+        b.check('(for i in $(seq 100); do bridge link show dev swp0 | '
+                'grep -q "state forwarding" && exit 0; sleep 0.1; done; '
+                'exit 1)')
 
         # Unknown unicast flooding follows the bridge port flag.
         for flood in ('off', 'on'):
