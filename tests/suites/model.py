@@ -41,12 +41,23 @@ WINDOWS = [
     ('unimplemented palmbus blocks',
      [r for b in (0x1e000100, 0x1e000600, 0x1e000900, 0x1e000a00,
                   0x1e000b00, 0x1e002000, 0x1e002800, 0x1e003000,
-                  0x1e004000, 0x1e007000, 0x1e100000, 0x1e110000,
+                  0x1e004000, 0x1e007000,
                   0x1e130000, 0x1e140000, 0x1e1c0000, 0x1e1d0000,
                   0x1e180000) for r in span(b, 0x40)]),
     ('memory controller', span(0x1e005000, 0x1000, 0x10) + word(0x1e005648)),
     ('uart2 and uart3', span(0x1e000d00, 0x200)),
     ('boot flash window', span(0x1fc00000, 0x100)),
+    # The frame engine: globals, CDM/GDMA, PDMA, QDMA (whose pointers start
+    # DMA from wherever the garbage points), counters; the MACs and the
+    # MDIO master, through which garbage reaches the switch and its PHYs.
+    ('frame engine and switch',
+     span(0x1e100000, 0x130) + span(0x1e100400, 0x10) +
+     span(0x1e100500, 0x10) + span(0x1e100900, 0x40) +
+     span(0x1e100a00, 0x60) + span(0x1e101400, 0x10) +
+     span(0x1e101500, 0x10) + span(0x1e101800, 0x40) +
+     span(0x1e101a00, 0x50) + span(0x1e101b00, 0x30) +
+     span(0x1e102400, 0x80) + span(0x1e110000, 0x10) +
+     span(0x1e110100, 0x10) + span(0x1e110200, 0x10)),
     # The console UART last among the windows the guest survives.
     ('uart1 (console)', span(0x1e000c00, 0x100)),
     # RSTCTRL (0x34) last: its bit 0 resets the SoC.
