@@ -62,9 +62,16 @@ def parse(script, status, out):
     """TAP results (ok, name, diag, kind) of one script's output."""
     lines = out.splitlines()
     results = []
+    skipped = 0
     for i, line in enumerate(lines):
         m = TEST_LINE.match(line.strip())
         if not m:
+            # A case the script skips before it gets a TEST line, saying
+            # why ("SKIP: iproute2 too old; ..."): a skip of its own.
+            if line.startswith('SKIP: '):
+                skipped += 1
+                results.append(('SKIP', '%s: case skipped #%d'
+                                % (script, skipped), line[6:].strip()))
             continue
         case, verdict = m.group(1).strip(), m.group(2)
         msg = []
@@ -73,6 +80,9 @@ def parse(script, status, out):
                 break
             msg.append(follow.strip())
         results.append((verdict, '%s: %s' % (script, case), '\n'.join(msg)))
+    if skipped and len(results) == skipped and status == KSFT_SKIP:
+        # The whole script skipped: one line, not one per SKIP message
+        return [('SKIP', script, results[-1][2])]
     if not results:
         why = [ln for ln in lines if 'SKIP' in ln or 'skip' in ln]
         if status == KSFT_SKIP:

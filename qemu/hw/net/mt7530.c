@@ -1003,12 +1003,17 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
         vid = f->tci & 0xfff;
     }
     v = &s->vlan[vid];
-    vlan_ok = v->vawd1 & VAWD1_VALID;
+    /*
+     * Port matrix mode does not consult the VLAN table: FID 0 (the
+     * driver's FID_STANDALONE), forwarding by the port matrix alone.
+     */
+    vlan_ok = mode != PORT_MATRIX_MODE && (v->vawd1 & VAWD1_VALID);
     fid = vlan_ok ? VAWD1_FID(v->vawd1) : 0;
     ivl = vlan_ok && (v->vawd1 & VAWD1_IVL_MAC);
     state = extract32(s->ssp[src], fid * 2, 2);
     for (p = 0; p < MT7530_NUM_PORTS; p++) {
-        etag[p] = vlan_ok && mode != PORT_MATRIX_MODE ?
+        /* EG_CON: egress as received, whatever the per-port control */
+        etag[p] = vlan_ok && !(v->vawd1 & VAWD1_EG_CON) ?
                   VAWD2_ETAG(v->vawd2, p) : 0xff;
     }
 
