@@ -178,8 +178,20 @@
 #define ETAG_SWAP               1
 #define ETAG_TAG                2
 #define ETAG_STACK              3
+/*
+ * PVC_EG_TAG, "Incoming Port Egress Tag VLAN Attribution": set on the port
+ * a frame enters by, it overrides the VLAN table's per-port egress tag
+ * for every port the frame leaves by. DISABLED: the VLAN table decides;
+ * CONSISTENT: leave as received. Mainline relies on this reading: the CPU
+ * port is CONSISTENT "for packets received by the switch from the CPU"
+ * (mt7530_port_set_vlan_aware()), VLAN-aware user ports DISABLED.
+ */
 #define PVC_EG_DISABLED         0
 #define PVC_EG_CONSISTENT       1
+#define PVC_EG_UNTAGGED         4
+#define PVC_EG_SWAP             5
+#define PVC_EG_TAGGED           6
+#define PVC_EG_STACK            7
 #define VLAN_ATTR_TRANSPARENT   3
 #define ACC_FRM_TAGGED          1
 #define ACC_FRM_UNTAGGED        2
@@ -266,7 +278,7 @@ static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
     }
     if (phy->page) {
         /* Vendor pages (mtk-ge's config_init): not modelled */
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page %#x reg %u read\n",
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u read\n",
                       n, phy->page, reg);
         return 0;
     }
@@ -311,8 +323,8 @@ static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
         return;
     }
     if (phy->page) {
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page %#x reg %u write "
-                      "%#x\n", n, phy->page, reg, val);
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u write "
+                      "0x%x\n", n, phy->page, reg, val);
         return;
     }
     switch (reg) {
@@ -341,7 +353,7 @@ static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
         }
         break;
     default:
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d reg %u write %#x\n",
+        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d reg %u write 0x%x\n",
                       n, reg, val);
         break;
     }
@@ -660,7 +672,7 @@ static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
     case MT7530_CREV:
         return MT7530_CREV_VALUE;
     }
-    qemu_log_mask(LOG_UNIMP, "mt7530: read of register %#06x\n", reg);
+    qemu_log_mask(LOG_UNIMP, "mt7530: read of register 0x%04x\n", reg);
     return GPOINTER_TO_UINT(g_hash_table_lookup(s->other,
                                                 GUINT_TO_POINTER(reg)));
 }
@@ -775,10 +787,10 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
     case MT7530_CREV:
     case MT7530_PMSR_P:
         qemu_log_mask(LOG_GUEST_ERROR, "mt7530: write to read-only "
-                      "register %#06x\n", reg);
+                      "register 0x%04x\n", reg);
         return;
     }
-    qemu_log_mask(LOG_UNIMP, "mt7530: write of %#x to register %#06x\n",
+    qemu_log_mask(LOG_UNIMP, "mt7530: write of 0x%x to register 0x%04x\n",
                   val, reg);
     g_hash_table_insert(s->other, GUINT_TO_POINTER(reg),
                         GUINT_TO_POINTER(val));
@@ -949,8 +961,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     bool tag_out = f->tagged;
     size_t n = 12;
 
-    if (PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT &&
-        PVC_EG_TAG(s->pvc[port]) == PVC_EG_CONSISTENT && etag != 0xff) {
+    if (PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT && etag != 0xff) {
         tag_out = etag != ETAG_UNTAG;
     }
     memcpy(out, f->buf, 12);
@@ -1012,9 +1023,28 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
     ivl = vlan_ok && (v->vawd1 & VAWD1_IVL_MAC);
     state = extract32(s->ssp[src], fid * 2, 2);
     for (p = 0; p < MT7530_NUM_PORTS; p++) {
-        /* EG_CON: egress as received, whatever the per-port control */
-        etag[p] = vlan_ok && !(v->vawd1 & VAWD1_EG_CON) ?
-                  VAWD2_ETAG(v->vawd2, p) : 0xff;
+        switch (PVC_EG_TAG(s->pvc[src])) {
+        case PVC_EG_DISABLED:
+            /* The VLAN table; its EG_CON: egress as received */
+            etag[p] = vlan_ok && !(v->vawd1 & VAWD1_EG_CON) ?
+                      VAWD2_ETAG(v->vawd2, p) : 0xff;
+            break;
+        case PVC_EG_UNTAGGED:
+            etag[p] = ETAG_UNTAG;
+            break;
+        case PVC_EG_SWAP:
+            etag[p] = ETAG_SWAP;
+            break;
+        case PVC_EG_TAGGED:
+            etag[p] = ETAG_TAG;
+            break;
+        case PVC_EG_STACK:
+            etag[p] = ETAG_STACK;
+            break;
+        default:        /* CONSISTENT, and the reserved 2 and 3 */
+            etag[p] = 0xff;
+            break;
+        }
     }
 
     if (cpu_dest) {

@@ -419,7 +419,7 @@ static void fe_qdma_tx(MT7621FEState *s)
         if (dma_memory_read(&s->dma_as, addr, d, sizeof(d),
                             MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
             qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX descriptor at "
-                          "%#x outside RAM\n", addr);
+                          "0x%x outside RAM\n", addr);
             break;
         }
         d[0] = le32_to_cpu(d[0]);
@@ -436,7 +436,7 @@ static void fe_qdma_tx(MT7621FEState *s)
             len = sizeof(s->tx_buf) + 1;
         } else if (dma_memory_read(&s->dma_as, d[0], s->tx_buf + len, n,
                                    MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX buffer at %#x "
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX buffer at 0x%x "
                           "outside RAM\n", d[0]);
             len = sizeof(s->tx_buf) + 1;
         } else {
@@ -529,7 +529,7 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
 
     if (dma_memory_read(&s->dma_as, base + idx * 16, d, sizeof(d),
                         MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX descriptor %u at %#x "
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX descriptor %u at 0x%x "
                       "outside RAM\n", idx, base + idx * 16);
         s->rx_overflow[g->id]++;
         return;
@@ -544,7 +544,7 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
     }
     if (dma_memory_write(&s->dma_as, le32_to_cpu(d[0]) + off, f, len,
                          MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX buffer at %#x "
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX buffer at 0x%x "
                       "outside RAM\n", le32_to_cpu(d[0]));
         s->rx_overflow[g->id]++;
         return;
@@ -717,7 +717,7 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
         return fe_reg(s, addr);
     }
     if (!fe_plain_reg(addr)) {
-        qemu_log_mask(LOG_UNIMP, "mt7621-fe: read of %#06" HWADDR_PRIx "\n",
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: read of 0x%04" HWADDR_PRIx "\n",
                       addr);
     }
     return fe_reg(s, addr);
@@ -790,14 +790,14 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     case MAC_MSR(0):
     case MAC_MSR(1):
         qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: write to MAC status "
-                      "register %#" HWADDR_PRIx "\n", addr);
+                      "register 0x%" HWADDR_PRIx "\n", addr);
         return;
     }
     if (addr >= PPE_BASE && addr < PPE_END) {
-        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register %#" HWADDR_PRIx
-                      " = %#" PRIx64 " (no hardware NAT)\n", addr, val);
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register 0x%" HWADDR_PRIx
+                      " = 0x%" PRIx64 " (no hardware NAT)\n", addr, val);
     } else if (!fe_plain_reg(addr)) {
-        qemu_log_mask(LOG_UNIMP, "mt7621-fe: write of %#" PRIx64 " to %#06"
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: write of 0x%" PRIx64 " to 0x%04"
                       HWADDR_PRIx "\n", val, addr);
     }
     fe_set(s, addr, val);
