@@ -192,6 +192,20 @@
 #define PVC_EG_SWAP             5
 #define PVC_EG_TAGGED           6
 #define PVC_EG_STACK            7
+#define ETAG_AS_RECEIVED        0xff    /* egress tag unchanged */
+#define ETAG_VLAN_TABLE         0xfe    /* the VLAN table's ETAG decides */
+
+/* PVC_EG_TAG to the egress tag mode it forces; 2 and 3 are reserved */
+static const uint8_t pvc_eg_etag[8] = {
+    [PVC_EG_DISABLED] = ETAG_VLAN_TABLE,
+    [PVC_EG_CONSISTENT] = ETAG_AS_RECEIVED,
+    [2] = ETAG_AS_RECEIVED,
+    [3] = ETAG_AS_RECEIVED,
+    [PVC_EG_UNTAGGED] = ETAG_UNTAG,
+    [PVC_EG_SWAP] = ETAG_SWAP,
+    [PVC_EG_TAGGED] = ETAG_TAG,
+    [PVC_EG_STACK] = ETAG_STACK,
+};
 #define VLAN_ATTR_TRANSPARENT   3
 #define ACC_FRM_TAGGED          1
 #define ACC_FRM_UNTAGGED        2
@@ -949,7 +963,6 @@ typedef struct MT7530Frame {
     size_t len;
     bool tagged;        /* carries an 802.1Q header at offset 12 */
     uint16_t tci;
-    uint8_t eg_mode;    /* how to tag on egress, ETAG_*; 0xff: unchanged */
 } MT7530Frame;
 
 static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
@@ -961,7 +974,8 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     bool tag_out = f->tagged;
     size_t n = 12;
 
-    if (PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT && etag != 0xff) {
+    if (PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT &&
+        etag != ETAG_AS_RECEIVED) {
         tag_out = etag != ETAG_UNTAG;
     }
     memcpy(out, f->buf, 12);
@@ -1004,7 +1018,7 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
     MT7530Vlan *v;
     bool vlan_ok, ivl;
     unsigned fid, state, dest = 0, mode = PCR_PORT_VLAN(pcr);
-    uint8_t etag[MT7530_NUM_PORTS];
+    uint8_t etag[MT7530_NUM_PORTS], eg;
     int fw, p;
     MT7530Fdb *e;
 
@@ -1022,28 +1036,14 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
     fid = vlan_ok ? VAWD1_FID(v->vawd1) : 0;
     ivl = vlan_ok && (v->vawd1 & VAWD1_IVL_MAC);
     state = extract32(s->ssp[src], fid * 2, 2);
+    /* The ingress port's EG_TAG, else the VLAN table (EG_CON: as received) */
+    eg = pvc_eg_etag[PVC_EG_TAG(s->pvc[src])];
     for (p = 0; p < MT7530_NUM_PORTS; p++) {
-        switch (PVC_EG_TAG(s->pvc[src])) {
-        case PVC_EG_DISABLED:
-            /* The VLAN table; its EG_CON: egress as received */
+        if (eg != ETAG_VLAN_TABLE) {
+            etag[p] = eg;
+        } else {
             etag[p] = vlan_ok && !(v->vawd1 & VAWD1_EG_CON) ?
-                      VAWD2_ETAG(v->vawd2, p) : 0xff;
-            break;
-        case PVC_EG_UNTAGGED:
-            etag[p] = ETAG_UNTAG;
-            break;
-        case PVC_EG_SWAP:
-            etag[p] = ETAG_SWAP;
-            break;
-        case PVC_EG_TAGGED:
-            etag[p] = ETAG_TAG;
-            break;
-        case PVC_EG_STACK:
-            etag[p] = ETAG_STACK;
-            break;
-        default:        /* CONSISTENT, and the reserved 2 and 3 */
-            etag[p] = 0xff;
-            break;
+                      VAWD2_ETAG(v->vawd2, p) : ETAG_AS_RECEIVED;
         }
     }
 
@@ -1061,7 +1061,7 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
             }
             mt7530_count(s, src, true, f->buf, f->len);
             if (p != src && mt7530_port_up(s, p)) {
-                mt7530_egress(s, p, f, src, 0xff);
+                mt7530_egress(s, p, f, src, ETAG_AS_RECEIVED);
             }
             return true;
         }
