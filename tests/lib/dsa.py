@@ -64,7 +64,8 @@ LIMITS = {
     # mt7530_port_pre_bridge_flags() in 6.12 accepts learning and the
     # three flood flags only: "bridge flag offload is not supported".
     ('mainline', 'bridge_locked_port.sh'): [
-        (r'^Ping6? worked after locking port, but before adding FDB entry',
+        (r'^Ping(6| through vlan)? worked after locking port, but before '
+         r'adding FDB entry',
          "mainline's mt7530 driver does not offload locked ports (its "
          "port_pre_bridge_flags refuses BR_PORT_LOCKED)")],
 }
