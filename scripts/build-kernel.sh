@@ -8,6 +8,11 @@
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
+#   ours       only our out-of-tree modules (kernel/Kbuild), rebuilt against
+#              main's existing build and installed into $BUILD's copy of
+#              main's modules: a quick cycle while working on our drivers
+#              (several work trees, each with its own BUILD, can share one
+#              main build). `main` builds them too.
 #
 # Layout in the cache (identical relative layout for every variant, so
 # that with CCACHE_BASEDIR nearly every object of one variant is a ccache
@@ -32,8 +37,8 @@ set -euo pipefail
 
 variant=${1:-}
 case "$variant" in
-main | no-cm-fix) ;;
-*) die "usage: $0 main|no-cm-fix" ;;
+main | no-cm-fix | ours) ;;
+*) die "usage: $0 main|no-cm-fix|ours" ;;
 esac
 
 [ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
@@ -48,6 +53,8 @@ FRAGMENTS=("$TOP"/kernel/configs/*.config)
 shopt -s nullglob
 MAIN_PATCHES=("$TOP"/kernel/patches/*.patch)
 CM_PATCHES=("$TOP"/tests/cm-region/0001-*.patch)
+# Our drivers' Kconfig symbols when built out of tree (kernel/Kbuild).
+OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m)
 # Test-only DTs (tests/dts/*.dts), built beside the stock ones (main only).
 TEST_DTS=("$TOP"/tests/dts/*.dts)
 shopt -u nullglob
@@ -155,6 +162,37 @@ publish() {
 	mv -f "$2.tmp" "$2"
 }
 
+# build_ours: our drivers (kernel/drivers/...) as out-of-tree modules of
+# this build, installed beside mainline's (lib/modules/<kver>/updates).
+# Built in a copy under the cache: kbuild writes next to the sources.
+build_ours() {
+	local ext=$1
+	[ -f "$TOP/kernel/Kbuild" ] || return 0
+	mkdir -p "$ext"
+	rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
+		--exclude '*.mod*' --exclude 'modules.order' \
+		--exclude 'Module.symvers' "$TOP/kernel/" "$ext/src/"
+	kmake M="$ext/src" W=1 "${OURS_CONFIG[@]}" modules
+	kmake M="$ext/src" "${OURS_CONFIG[@]}" INSTALL_MOD_PATH="$stage" \
+		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=updates modules_install
+	[ -z "$(grep -i -E 'warning:' "$logf" | grep -F "$ext/src" || true)" ] ||
+		die "our modules build with warnings (see $logf)"
+}
+
+if [ "$variant" = ours ]; then
+	vdir=$KROOT/main
+	src=$vdir/src obj=$vdir/obj
+	[ -f "$obj/vmlinux" ] || die "no main kernel build yet (make kernel)"
+	logf=$BUILD/kernel/ours.log
+	stage=$BUILD/kernel/main/modules
+	[ -d "$stage/lib/modules" ] || die "no $stage (make kernel)"
+	mkdir -p "$BUILD/kernel"
+	: >"$logf"
+	build_ours "$BUILD/kernel/ours-obj"
+	log "ours: $(find "$stage" -path '*/updates/*.ko' | wc -l) modules -> ${stage#"$TOP"/}"
+	exit 0
+fi
+
 prepare_main_src
 case "$variant" in
 no-cm-fix)
@@ -228,6 +266,7 @@ if [ "$variant" = main ]; then
 	stage=$vdir/staging
 	rm -rf "$stage"
 	kmake INSTALL_MOD_PATH="$stage" INSTALL_MOD_STRIP=1 modules_install
+	build_ours "$vdir/ours"
 	# The build symlink points into the cache; of no use in the guest.
 	rm -f "$stage/lib/modules/$kver/build"
 	if ! diff -qr "$stage" "$out/modules" >/dev/null 2>&1; then

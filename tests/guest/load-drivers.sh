@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # load-drivers.sh SET IFACE...: load the Ethernet + switch driver set SET
-# (mainline: mtk_eth (mtk_eth_soc.c), mt7530-mdio and what they pull in) and wait up to
-# 20 s for the switch's user ports IFACE... to appear. Kernel messages stop
+# and wait up to 20 s for the switch's user ports IFACE... to appear.
+#   mainline  mtk_eth (mtk_eth_soc.c) + mt7530-mdio, and what they pull in
+#   ours      ralink_fe + ralink_mt7530 (kernel/drivers/net/...)
+#   mainline-eth+ours-dsa, ours-eth+mainline-dsa: one of each, to debug
+#             one of our drivers against the other's mainline counterpart Kernel messages stop
 # going to the console (they would split the tests' output lines); dmesg
 # still has them.
 set -u
@@ -13,6 +16,9 @@ shift
 dmesg -n 1
 case $set in
 mainline) modules=(mtk_eth mt7530-mdio) ;;
+ours) modules=(ralink_fe ralink_mt7530) ;;
+mainline-eth+ours-dsa) modules=(mtk_eth ralink_mt7530) ;;
+ours-eth+mainline-dsa) modules=(ralink_fe mt7530-mdio) ;;
 *) echo "load-drivers.sh: unknown driver set $set" >&2; exit 2 ;;
 esac
 for m in "${modules[@]}"; do
