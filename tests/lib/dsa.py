@@ -26,6 +26,7 @@ DTB = 'mt7621-gnubee-gb-pc1-dsa.dtb'
 IFACES = ['swp0', 'swp1', 'swp2', 'swp3']
 KSELFTEST = '/usr/lib/kselftest/drivers/net/dsa'
 LOAD = '/usr/lib/ralink-fe/load-drivers.sh'
+RUN = '/usr/lib/ralink-fe/run-selftest.sh'
 KSFT_SKIP = 4
 
 # All scripts of the 6.12 directory, longest first (measured here).
@@ -42,33 +43,80 @@ SCRIPTS = [
     'tc_actions.sh',
 ]
 
-# Per script, in seconds of guest time under TCG.
+# Per script, in seconds of guest time under TCG: the longest script
+# (bridge_mdb.sh) takes about 11 minutes here. A script that prints
+# nothing for STALL seconds is waiting for something that will not come
+# (see tests/guest/run-selftest.sh); no case of these scripts is silent
+# for more than about 90 s.
 SCRIPT_TIMEOUT = 1200
+STALL = 180
 
-# Cases that fail for a reason outside the model, keyed by driver set and
-# script, each matched on the failure message the script prints; any other
-# failure of the same case stays a failure. Reported as skips that name the
-# reason; the evidence is next to each entry. Only a case's first failed
-# check prints a message: the bridge_mld pattern is the last check of its
-# cases; the locked-port one is not (the pings after "locked on" go
-# unchecked while the driver cannot lock the port).
-LIMITS = {
+
+class Limit:
+    """A failure whose reason lies outside the model, reported as a skip.
+
+    It matches a failed case of @script with the driver sets @sets ('*':
+    any) when @msg matches the script's first message for the case and,
+    if @context is given, a line the script printed between the previous
+    case and this one matches it (e.g. the error of the command that the
+    driver refused). With @stalled set, it matches instead a script
+    stopped for silence whose last printed line matches @context, and
+    names the case that hung @stalled. Any other failure of the same case
+    stays a failure.
+    """
+
+    def __init__(self, sets, script, why, msg=None, context=None,
+                 stalled=None):
+        self.sets, self.script, self.why = sets, script, why
+        self.msg = re.compile(msg) if msg else None
+        self.context = re.compile(context) if context else None
+        self.stalled = stalled
+
+    def matches(self, driver_set, script, msg, context):
+        if script != self.script or (self.sets != '*' and
+                                     driver_set not in self.sets):
+            return False
+        if self.msg and not self.msg.match(msg):
+            return False
+        return not self.context or any(self.context.match(ln)
+                                       for ln in context)
+
+
+LIMITS = [
     # MT7530 forwards multicast on destination MAC (the address table has
     # no IP source): traffic from an excluded source is forwarded like any
     # other to the group. brmcast_check_sg_fwding 0 is the last check of
     # every bridge_mld.sh case.
-    ('*', 'bridge_mld.sh'): [
-        (r'^Forwarded traffic for blocked S,G',
-         'hardware limit: the MT7530 forwards multicast by destination MAC,'
-         ' it cannot filter by source (S,G)')],
+    Limit('*', 'bridge_mld.sh',
+          'hardware limit: the MT7530 forwards multicast by destination MAC,'
+          ' it cannot filter by source (S,G)',
+          msg=r'^Forwarded traffic for blocked S,G'),
     # mt7530_port_pre_bridge_flags() in 6.12 accepts learning and the
     # three flood flags only: "bridge flag offload is not supported".
-    ('mainline', 'bridge_locked_port.sh'): [
-        (r'^Ping(6| through vlan)? worked after locking port, but before '
-         r'adding FDB entry',
-         "mainline's mt7530 driver does not offload locked ports (its "
-         "port_pre_bridge_flags refuses BR_PORT_LOCKED)")],
-}
+    Limit(('mainline',), 'bridge_locked_port.sh',
+          "mainline's mt7530 driver does not offload locked ports (its "
+          "port_pre_bridge_flags refuses BR_PORT_LOCKED)",
+          msg=r'^Ping(6| through vlan)? worked after locking port, but '
+          r'before adding FDB entry'),
+    # DSA user ports have hw-tc-offload on, so tc_actions.sh runs its
+    # cases again with skip_sw; mainline's mt7530 has no cls_flower_add
+    # (it offloads matchall mirroring only), so every `tc filter add ...
+    # flower skip_sw` is refused and the case finds nothing matched.
+    Limit(('mainline',), 'tc_actions.sh',
+          "mainline's mt7530 driver offloads no flower filter (tc: "
+          "Operation not supported), the skip_sw case has nothing to test",
+          context=r'^RTNETLINK answers: Operation not supported$'),
+    # ... and in mirred_egress_to_ingress_tcp (skip_sw), with its filters
+    # refused, the client's connection is refused and the script's
+    # `ncat --recv-only -l` listener (no idle timeout) waits forever.
+    Limit(('mainline',), 'tc_actions.sh',
+          "mainline's mt7530 driver offloads no flower filter; with the "
+          "case's filters refused, its ncat listener never gets a "
+          "connection and the script hangs (stopped after %d s of "
+          "silence)" % STALL,
+          context=r'^Ncat: Connection refused\.$',
+          stalled='mirred_egress_to_ingress_tcp (skip_sw)'),
+]
 
 TEST_LINE = re.compile(r'^TEST: (.*?)\s*\[\s*(OK|FAIL|SKIP|XFAIL)\s*\]\s*$')
 
@@ -83,20 +131,34 @@ def loop_args():
     return args
 
 
-def limit(driver_set, script, msg):
-    """The reason a failure with @msg is a known limit, or None."""
-    for key in ((driver_set, script), ('*', script)):
-        for pattern, why in LIMITS.get(key, []):
-            if re.match(pattern, msg):
-                return why
+def limit(driver_set, script, msg, context, stalled=False):
+    """The known limit that explains a failure, or None."""
+    for lim in LIMITS:
+        if bool(lim.stalled) == stalled and lim.matches(
+                driver_set, script, msg, context):
+            return lim
     return None
 
 
-def parse(script, status, out, driver_set=None):
-    """TAP results (verdict, name, diag) of one script's output."""
-    lines = out.splitlines()
+RUNNER = re.compile(r'^run-selftest: (?:status (\d+)|(stalled|timed out)'
+                    r'.*)$')
+
+
+def parse(script, out, driver_set=None):
+    """TAP results (verdict, name, diag) of one script's output.
+
+    @out ends with tests/guest/run-selftest.sh's verdict line.
+    """
+    lines = out.rstrip('\n').splitlines()
+    m = RUNNER.match(lines[-1]) if lines else None
+    if not m:
+        return [('FAIL', script, 'no verdict from run-selftest.sh:\n%s'
+                 % '\n'.join(lines[-30:]))]
+    ending = lines.pop()
+    status = int(m.group(1)) if m.group(1) else None
     results = []
     skipped = 0
+    context = []
     for i, line in enumerate(lines):
         m = TEST_LINE.match(line.strip())
         if not m:
@@ -106,6 +168,8 @@ def parse(script, status, out, driver_set=None):
                 skipped += 1
                 results.append(('SKIP', '%s: case skipped #%d'
                                 % (script, skipped), line[6:].strip()))
+            if not line.startswith('\t'):
+                context.append(line.strip())
             continue
         case, verdict = m.group(1).strip(), m.group(2)
         msg = []
@@ -113,11 +177,26 @@ def parse(script, status, out, driver_set=None):
             if not follow.startswith('\t'):
                 break
             msg.append(follow.strip())
-        why = limit(driver_set, script, msg[0]) if (
+        lim = limit(driver_set, script, msg[0], context) if (
             verdict == 'FAIL' and msg) else None
-        if why:
-            verdict, msg = 'SKIP', ['%s (the script: %s)' % (why, msg[0])]
+        if lim:
+            verdict, msg = 'SKIP', ['%s (the script: %s)' % (lim.why, msg[0])]
         results.append((verdict, '%s: %s' % (script, case), '\n'.join(msg)))
+        context = []
+    if status is None:
+        # Stopped by run-selftest.sh: the case after the last TEST line
+        # never finished.
+        tail = [ln for ln in lines[-30:] if ln.strip()]
+        lim = limit(driver_set, script, '', tail[-1:], stalled=True) if (
+            ending.startswith('run-selftest: stalled')) else None
+        if lim:
+            results.append(('SKIP', '%s: %s' % (script, lim.stalled),
+                            '%s (%s)' % (lim.why, ending[14:])))
+        else:
+            results.append(('FAIL', '%s: the case after the last TEST line'
+                            % script, '%s; last output:\n%s'
+                            % (ending[14:], '\n'.join(tail))))
+        return results
     if skipped and len(results) == skipped and status == KSFT_SKIP:
         # The whole script skipped: one line, not one per SKIP message
         return [('SKIP', script, results[-1][2])]
@@ -142,13 +221,13 @@ def run_script(script, driver_set, log):
     with Board('gnubee-pc1', dtb=DTB, extra=loop_args()) as b:
         b.wait_ready()
         b.check('%s %s %s' % (LOAD, driver_set, ' '.join(IFACES)), timeout=120)
-        status, out = b.run('cd %s && %s ./%s %s; cd /' % (
-            KSELFTEST, 'timeout %d' % SCRIPT_TIMEOUT, script,
+        _, out = b.run('cd %s && %s %d %d ./%s %s; cd /' % (
+            KSELFTEST, RUN, SCRIPT_TIMEOUT, STALL, script,
             ' '.join(IFACES)), timeout=SCRIPT_TIMEOUT + 60)
         if log:
             with open(log, 'w') as f:
                 f.write(out)
-        results = parse(script, status, out, driver_set)
+        results = parse(script, out, driver_set)
         _, dmesg = b.run('dmesg | grep -E "Oops|BUG:|WARNING:|Call Trace" '
                          '| head -n 20')
         if dmesg.strip():
