@@ -55,8 +55,8 @@ STALL = 180
 class Limit:
     """A failure whose reason lies outside the model, reported as a skip.
 
-    It matches a failed case of @script with the driver sets @sets ('*':
-    any) when @msg matches the script's first message for the case and,
+    It matches a failed case of @script (only the case named @case, if
+    given) with the driver sets @sets ('*': any) when @msg matches the script's first message for the case and,
     if @context is given, a line the script printed between the previous
     case and this one matches it (e.g. the error of the command that the
     driver refused). With @stalled set, it matches instead a script
@@ -66,15 +66,18 @@ class Limit:
     """
 
     def __init__(self, sets, script, why, msg=None, context=None,
-                 stalled=None):
+                 stalled=None, case=None):
         self.sets, self.script, self.why = sets, script, why
+        self.case = case
         self.msg = re.compile(msg) if msg else None
         self.context = re.compile(context) if context else None
         self.stalled = stalled
 
-    def matches(self, driver_set, script, msg, context):
+    def matches(self, driver_set, script, msg, context, case=None):
         if script != self.script or (self.sets != '*' and
                                      driver_set not in self.sets):
+            return False
+        if self.case and case != self.case:
             return False
         if self.msg and not self.msg.match(msg):
             return False
@@ -91,6 +94,22 @@ LIMITS = [
           'hardware limit: the MT7530 forwards multicast by destination MAC,'
           ' it cannot filter by source (S,G)',
           msg=r'^Forwarded traffic for blocked S,G'),
+    # The case first sets a 5 s group membership interval (GMI), then
+    # brings the group to EXCLUDE {1, 2} through mldv2exclude_prepare(),
+    # whose own checks (about 15 `bridge -j mdb show | jq` runs and 2 s of
+    # sleeps) must end within that GMI: the timers of sources 1 and 2,
+    # started by its first report, then expire during it. On real boards
+    # those checks take a few seconds; under TCG the report-to-check time
+    # measured 9.2 s (echo of /proc/uptime added around them), so the
+    # sources are blocked before the case looks at them: the bridge's
+    # software timers doing their job, nothing the switch takes part in.
+    Limit('*', 'bridge_mld.sh',
+          'emulation speed: the case needs its preparation (about 15 '
+          'bridge|jq runs) to end within the 5 s GMI it sets; under TCG '
+          'it takes about 9 s and the sources expire first',
+          case='MLDv2 group ff02::cc exclude timeout',
+          msg=r'^Entry 2001:db8:1::[12] has (zero timer|blocked flag) '
+          r'succeeded, but should have failed$'),
     # mt7530_port_pre_bridge_flags() in 6.12 accepts learning and the
     # three flood flags only: "bridge flag offload is not supported".
     Limit(('mainline',), 'bridge_locked_port.sh',
@@ -131,11 +150,11 @@ def loop_args():
     return args
 
 
-def limit(driver_set, script, msg, context, stalled=False):
+def limit(driver_set, script, msg, context, stalled=False, case=None):
     """The known limit that explains a failure, or None."""
     for lim in LIMITS:
         if bool(lim.stalled) == stalled and lim.matches(
-                driver_set, script, msg, context):
+                driver_set, script, msg, context, case):
             return lim
     return None
 
@@ -177,7 +196,7 @@ def parse(script, out, driver_set=None):
             if not follow.startswith('\t'):
                 break
             msg.append(follow.strip())
-        lim = limit(driver_set, script, msg[0], context) if (
+        lim = limit(driver_set, script, msg[0], context, case=case) if (
             verdict == 'FAIL' and msg) else None
         if lim:
             verdict, msg = 'SKIP', ['%s (the script: %s)' % (lim.why, msg[0])]
