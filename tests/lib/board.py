@@ -151,6 +151,8 @@ class Board:
 
     def run(self, cmd, timeout=120):
         """Run @cmd in the guest shell; return (status, output)."""
+        # A trailing newline would end the line before the end marker.
+        cmd = cmd.strip()
         self.seq += 1
         tag = 'RFE%d' % self.seq
         start = self.mark()
