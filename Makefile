@@ -2,6 +2,7 @@
 #
 # make run   - build what is missing and boot the emulated GnuBee GB-PC1
 # make test  - build everything and run every test suite (TAP + tally)
+# make patches - our kernel work as a git format-patch series (build/patches)
 #
 # Sources (Debian's linux-source-6.12 and qemu 7.2 source packages) and
 # caches (ccache, extracted trees, the built QEMU) live in $(CACHE).
@@ -10,7 +11,7 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-variants rootfs run test clean
+.PHONY: all deps qemu kernel kernel-variants rootfs patches run test clean
 
 all: qemu kernel rootfs
 
@@ -29,6 +30,11 @@ kernel-variants: kernel
 
 rootfs: deps kernel
 	@scripts/build-rootfs.sh
+
+# Our kernel work as a checkpatch-clean git format-patch series against
+# linux-source-6.12, in build/patches/.
+patches: kernel
+	@scripts/make-patches.sh
 
 run: qemu kernel rootfs
 	@scripts/run.sh $(BOARD)

@@ -1,0 +1,155 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make-patches.sh: our kernel work as a `git format-patch` series against
+# Debian's linux-source-6.12, in build/patches/:
+#
+#   1. kernel/patches/*.patch (fixes to existing kernel files), as they are;
+#   2. one patch per kernel/series/*.txt, which names the directories of
+#      kernel/ it adds and the hook it needs in the tree's Kconfig and
+#      Makefile (see the .txt files' headers);
+#   3. the MAINTAINERS entry (kernel/series/MAINTAINERS, inserted in
+#      alphabetical order), when the series has one.
+#
+# The series is made in a small git tree holding only the files it
+# touches, taken pristine from the source package: the patches are the
+# same as from a full tree. Each patch is then checked with the tree's
+# scripts/checkpatch.pl --strict; any error, warning or check fails.
+# tests/suites/patches.py applies the result to a clean tree and builds it.
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+OUT=$BUILD/patches
+WORK=$BUILD/patches-tree
+KSRC=$CACHE/kernel/main/src
+CHECKPATCH=$KSRC/scripts/checkpatch.pl
+[ -x "$CHECKPATCH" ] || die "no $CHECKPATCH (make kernel first)"
+
+NAME="Seed a6eb6a1b maintainers"
+EMAIL="maintainers@users.noreply.a-seed-a6eb6a1b.example"
+export GIT_AUTHOR_NAME=$NAME GIT_AUTHOR_EMAIL=$EMAIL
+export GIT_COMMITTER_NAME=$NAME GIT_COMMITTER_EMAIL=$EMAIL
+export GIT_AUTHOR_DATE="2026-12-04T08:00:00Z" GIT_COMMITTER_DATE="2026-12-04T08:00:00Z"
+
+# Files of the pristine tree that the series may touch.
+shopt -s nullglob
+FIXES=("$TOP"/kernel/patches/*.patch)
+SERIES=("$TOP"/kernel/series/*.txt)
+shopt -u nullglob
+files=(MAINTAINERS drivers/net/ethernet/Kconfig drivers/net/ethernet/Makefile
+	drivers/net/dsa/Kconfig drivers/net/dsa/Makefile)
+for p in "${FIXES[@]}"; do
+	while read -r f; do files+=("$f"); done < <(sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$p")
+done
+
+PRISTINE=$CACHE/kernel/pristine
+key="pkg=$(kernel_pkg_version) files=$(printf '%s\n' "${files[@]}" | sort -u | sha256sum | cut -c1-16)"
+if [ "$(cat "$PRISTINE.stamp" 2>/dev/null)" != "$key" ]; then
+	log "patches: extracting the files the series touches from $(basename "$KSRC_TAR")"
+	rm -rf "$PRISTINE" "$PRISTINE.stamp"
+	mkdir -p "$PRISTINE"
+	top=$(basename "$KSRC_TAR" .tar.xz)	# the package's top directory
+	tar -C "$PRISTINE" --strip-components=1 -xf "$KSRC_TAR" \
+		$(printf "$top/%s " $(printf '%s\n' "${files[@]}" | sort -u))
+	echo "$key" >"$PRISTINE.stamp"
+fi
+
+rm -rf "$WORK" "$OUT"
+mkdir -p "$WORK" "$OUT"
+cp -a "$PRISTINE/." "$WORK/"
+cd "$WORK"
+git init -q
+git add -A
+git commit -qm "linux-source-6.12 $(kernel_pkg_version) (the files the series touches)"
+base=$(git rev-parse HEAD)
+
+for p in "${FIXES[@]}"; do
+	git am -q "$p" || die "$(basename "$p") does not apply"
+done
+
+# hook KIND: the line that makes the tree build the new directory.
+hook() {
+	case $1 in
+	ethernet)
+		# After the last "source" line whose directory sorts before ralink.
+		awk '{ print } /^source "drivers\/net\/ethernet\/qualcomm\/Kconfig"$/ {
+			print "source \"drivers/net/ethernet/ralink/Kconfig\"" }' \
+			drivers/net/ethernet/Kconfig >k.tmp && mv k.tmp drivers/net/ethernet/Kconfig
+		awk '{ print } /^obj-\$\(CONFIG_NET_VENDOR_QUALCOMM\) \+= qualcomm\/$/ {
+			print "obj-$(CONFIG_NET_VENDOR_RALINK) += ralink/" }' \
+			drivers/net/ethernet/Makefile >m.tmp && mv m.tmp drivers/net/ethernet/Makefile
+		;;
+	dsa)
+		awk '{ print } /^source "drivers\/net\/dsa\/qca\/Kconfig"$/ {
+			print ""; print "source \"drivers/net/dsa/ralink/Kconfig\"" }' \
+			drivers/net/dsa/Kconfig >k.tmp && mv k.tmp drivers/net/dsa/Kconfig
+		awk '{ print } /^obj-y\t+\+= qca\/$/ { print "obj-y\t\t\t\t+= ralink/" }' \
+			drivers/net/dsa/Makefile >m.tmp && mv m.tmp drivers/net/dsa/Makefile
+		;;
+	none) ;;
+	*) die "unknown hook $1" ;;
+	esac
+}
+
+# A series file: "Subject: ...", "Paths: dir...", "Hook: ethernet|dsa|none",
+# an empty line, then the commit message body.
+for s in "${SERIES[@]}"; do
+	subject=$(sed -n 's/^Subject: //p' "$s" | head -n 1)
+	paths=$(sed -n 's/^Paths: //p' "$s" | head -n 1)
+	kind=$(sed -n 's/^Hook: //p' "$s" | head -n 1)
+	[ -n "$subject" ] && [ -n "$paths" ] && [ -n "$kind" ] ||
+		die "$s: needs Subject:, Paths: and Hook: lines"
+	for d in $paths; do
+		[ -e "$TOP/kernel/$d" ] || die "$s: no kernel/$d"
+		mkdir -p "$(dirname "$d")"
+		cp -a "$TOP/kernel/$d" "$(dirname "$d")/"
+	done
+	hook "$kind"
+	git add -A
+	{
+		echo "$subject"
+		echo
+		sed '1,/^$/d' "$s"
+		echo
+		echo "Signed-off-by: $NAME <$EMAIL>"
+	} >msg.tmp
+	git commit -q -F msg.tmp
+	rm -f msg.tmp
+done
+
+if [ -f "$TOP/kernel/series/MAINTAINERS" ]; then
+	# Insert before the first entry that sorts after ours.
+	python3 - "$TOP/kernel/series/MAINTAINERS" MAINTAINERS <<'PY'
+import re, sys
+entry = open(sys.argv[1]).read().strip('\n') + '\n'
+title = entry.splitlines()[0]
+text = open(sys.argv[2]).read()
+lines = text.split('\n')
+start = lines.index('Maintainers List') if 'Maintainers List' in lines else 0
+for i in range(start, len(lines) - 1):
+    if (re.match(r'^[0-9A-Z][^a-z]*$', lines[i]) and lines[i - 1] == ''
+            and re.match(r'^[A-Z]:\t', lines[i + 1]) and lines[i] > title):
+        lines[i:i] = entry.rstrip('\n').split('\n') + ['']
+        break
+else:
+    sys.exit('no place for the entry')
+open(sys.argv[2], 'w').write('\n'.join(lines))
+PY
+	git add MAINTAINERS
+	git commit -qm "MAINTAINERS: add the Ralink/MediaTek frame engine and switch drivers" \
+		-m "Signed-off-by: $NAME <$EMAIL>"
+fi
+
+git format-patch -q --no-signature -o "$OUT" "$base"
+n=$(ls "$OUT" | wc -l)
+bad=0
+for p in "$OUT"/*.patch; do
+	if ! "$CHECKPATCH" --strict --no-tree -q "$p" >"$p.checkpatch" 2>&1; then
+		log "checkpatch: $(basename "$p"):"
+		cat "$p.checkpatch" >&2
+		bad=$((bad + 1))
+	fi
+	rm -f "$p.checkpatch"
+done
+[ "$bad" -eq 0 ] || die "$bad of $n patches not checkpatch-clean"
+log "patches: $n patches, checkpatch --strict clean -> ${OUT#"$TOP"/}"
