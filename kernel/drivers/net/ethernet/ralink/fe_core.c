@@ -266,28 +266,31 @@ static void fe_tx_release(struct fe_eth *eth, struct fe_tx_buf *buf,
 	buf->data = NULL;
 }
 
+/*
+ * The QDMA's free queue: buffers the engine's scheduler stages frames in.
+ * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
+ * contiguous), linked again at every DMA start.
+ */
 static int fe_fq_alloc(struct fe_eth *eth)
 {
-	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
-	unsigned int i, n = eth->soc->fq_size;
+	unsigned int n = eth->soc->fq_size;
 
-	/*
-	 * The QDMA's free queue: buffers the engine's scheduler stages
-	 * frames in. The CPU never touches their contents.
-	 */
-	eth->fq = dma_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
-				     &eth->fq_phys, GFP_KERNEL);
+	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
+				      &eth->fq_phys, GFP_KERNEL);
 	if (!eth->fq)
 		return -ENOMEM;
 
-	eth->fq_buf = dma_alloc_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE,
-					 &eth->fq_buf_phys, GFP_KERNEL);
-	if (!eth->fq_buf) {
-		dma_free_coherent(eth->dev, n * sizeof(*eth->fq), eth->fq,
-				  eth->fq_phys);
-		eth->fq = NULL;
+	eth->fq_buf = dmam_alloc_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE,
+					  &eth->fq_buf_phys, GFP_KERNEL);
+	if (!eth->fq_buf)
 		return -ENOMEM;
-	}
+	return 0;
+}
+
+static void fe_fq_init(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	unsigned int i, n = eth->soc->fq_size;
 
 	for (i = 0; i < n; i++) {
 		struct fe_tx_desc *d = &eth->fq[i];
@@ -306,21 +309,6 @@ static int fe_fq_alloc(struct fe_eth *eth)
 	       q->fq_tail);
 	fe_w32(eth, (n << 16) | n, q->fq_count);
 	fe_w32(eth, FE_QDMA_PAGE_SIZE << 16, q->fq_blen);
-	return 0;
-}
-
-static void fe_fq_free(struct fe_eth *eth)
-{
-	unsigned int n = eth->soc->fq_size;
-
-	if (eth->fq_buf)
-		dma_free_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE, eth->fq_buf,
-				  eth->fq_buf_phys);
-	if (eth->fq)
-		dma_free_coherent(eth->dev, n * sizeof(*eth->fq), eth->fq,
-				  eth->fq_phys);
-	eth->fq_buf = NULL;
-	eth->fq = NULL;
 }
 
 static int fe_tx_alloc(struct fe_eth *eth)
@@ -395,10 +383,9 @@ static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
 {
 	struct fe_rx_desc *d = &rx->desc[idx];
 
+	/* rxd3 and rxd4 are the DMA's to write, with rxd2 */
 	rx->page[idx] = page;
 	d->rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) + FE_RX_HEADROOM);
-	d->rxd3 = 0;
-	d->rxd4 = 0;
 	dma_wmb();
 	d->rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0, rx->buf_len));
 }
@@ -727,7 +714,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
 		xdp_prepare_buff(&xdp, page_address(page),
 				 FE_RX_HEADROOM + FE_RX_IP_ALIGN, len, true);
-		prog = rcu_dereference(mac->xdp_prog);
+		prog = rcu_dereference_bh(mac->xdp_prog);
 		if (prog) {
 			u32 act = fe_run_xdp(eth, mac, prog, &xdp, page, &b);
 
@@ -1142,7 +1129,6 @@ static void fe_dma_free(struct fe_eth *eth)
 	fe_rxq_unreg(eth);
 	fe_tx_free_ring(eth);
 	fe_rx_free_ring(eth);
-	fe_fq_free(eth);
 }
 
 static int fe_dma_up(struct fe_eth *eth)
@@ -1151,9 +1137,8 @@ static int fe_dma_up(struct fe_eth *eth)
 	int err;
 
 	fe_irq_disable_all(eth);
-	err = fe_fq_alloc(eth);
-	if (!err)
-		err = fe_tx_alloc(eth);
+	fe_fq_init(eth);
+	err = fe_tx_alloc(eth);
 	if (!err)
 		err = fe_rx_alloc(eth);
 	if (!err)
@@ -1629,7 +1614,7 @@ static void fe_free_dsa_meta(struct fe_eth *eth)
 
 	for (i = 0; i < ARRAY_SIZE(eth->dsa_meta); i++) {
 		if (eth->dsa_meta[i])
-			metadata_dst_free(eth->dsa_meta[i]);
+			dst_release(&eth->dsa_meta[i]->dst);
 		eth->dsa_meta[i] = NULL;
 	}
 }
@@ -1724,6 +1709,10 @@ static int fe_probe(struct platform_device *pdev)
 		if (err)
 			return err;
 	}
+
+	err = fe_fq_alloc(eth);
+	if (err)
+		return err;
 
 	err = fe_alloc_dsa_meta(eth);
 	if (err)
