@@ -378,6 +378,8 @@ static void fe_tx_free_ring(struct fe_eth *eth)
 
 /* -- RX ring -------------------------------------------------------------- */
 
+static unsigned int fe_rx_buf_len(struct fe_eth *eth);
+
 static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
 			   struct page *page)
 {
@@ -407,7 +409,8 @@ static int fe_rx_alloc(struct fe_eth *eth)
 
 	rx->size = eth->rx_ring_size;
 	rx->idx = 0;
-	rx->buf_len = min_t(unsigned int, FE_RX_BUF_LEN, FE_RX_MAX_LEN);
+	rx->in_frame = false;
+	rx->buf_len = fe_rx_buf_len(eth);
 	pp.pool_size = rx->size;
 	pp.max_len = rx->buf_len;
 	/* XDP_TX sends from the RX pages: map them for both directions */
@@ -696,8 +699,17 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		id = FIELD_GET(FE_RXD4_SPORT, rxd4) - 1;
 		len = FIELD_GET(FE_RXD2_PLEN0, rxd2);
 		mac = id < FE_MAX_MACS ? eth->mac[id] : NULL;
-		if (unlikely(!mac || !netif_running(mac->netdev) ||
-			     !(rxd2 & FE_RXD2_LS0) || !len)) {
+		if (unlikely(!(rxd2 & FE_RXD2_LS0) || rx->in_frame)) {
+			/*
+			 * A frame longer than our buffers spans several
+			 * descriptors: drop all of them, up to its last.
+			 */
+			rx->in_frame = !(rxd2 & FE_RXD2_LS0);
+			if (mac && !rx->in_frame)
+				b.dropped[id]++;
+			goto rearm;
+		}
+		if (unlikely(!mac || !netif_running(mac->netdev) || !len)) {
 			if (mac)
 				b.dropped[id]++;
 			goto rearm;	/* keep the page */
@@ -1006,24 +1018,55 @@ drop_nofree:
 
 /* -- DMA bring-up and teardown -------------------------------------------- */
 
+/* The MAC's length limits, FCS included, and the MCR setting for each */
+static const struct {
+	u16 len;
+	u8 mcr;
+} fe_max_rx[] = {
+	{ 1518, FE_MCR_MAX_RX_1518 },
+	{ 1536, FE_MCR_MAX_RX_1536 },
+	{ 1552, FE_MCR_MAX_RX_1552 },
+	{ 2048, FE_MCR_MAX_RX_2048 },
+};
+
+/* Index into fe_max_rx[] of the smallest limit that lets @mtu through */
+static unsigned int fe_max_rx_idx(unsigned int mtu)
+{
+	unsigned int frame = mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN, i;
+
+	for (i = 0; i < ARRAY_SIZE(fe_max_rx) - 1; i++)
+		if (frame <= fe_max_rx[i].len)
+			break;
+	return i;
+}
+
 static void fe_set_mcr_max_rx(struct fe_mac *mac, unsigned int mtu)
 {
-	unsigned int frame = mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN;
 	struct fe_eth *eth = mac->eth;
-	u32 mcr, max;
-
-	if (frame <= 1518)
-		max = FE_MCR_MAX_RX_1518;
-	else if (frame <= 1536)
-		max = FE_MCR_MAX_RX_1536;
-	else if (frame <= 1552)
-		max = FE_MCR_MAX_RX_1552;
-	else
-		max = FE_MCR_MAX_RX_2048;
+	u32 mcr;
 
 	mcr = fe_mac_r32(eth, FE_MAC_MCR(mac->id));
 	fe_mac_w32(eth, (mcr & ~FE_MCR_MAX_RX) |
-		   FIELD_PREP(FE_MCR_MAX_RX, max), FE_MAC_MCR(mac->id));
+		   FIELD_PREP(FE_MCR_MAX_RX, fe_max_rx[fe_max_rx_idx(mtu)].mcr),
+		   FE_MAC_MCR(mac->id));
+}
+
+/*
+ * RX buffer size: the longest frame the MACs let through at the current
+ * MTUs. Smaller buffers are cheaper: page_pool syncs this much of a page
+ * for the device each time it recycles one.
+ */
+static unsigned int fe_rx_buf_len(struct fe_eth *eth)
+{
+	unsigned int i, mtu = ETH_DATA_LEN, len;
+
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			mtu = max(mtu, READ_ONCE(eth->mac[i]->netdev->mtu));
+
+	len = fe_max_rx[fe_max_rx_idx(mtu)].len + FE_RX_IP_ALIGN;
+	return min3(len, (unsigned int)FE_RX_BUF_LEN,
+		    (unsigned int)FE_RX_MAX_LEN);
 }
 
 /* Hardware untagging of the special tag is global: only if every MAC is a
@@ -1056,7 +1099,8 @@ static void fe_gdma_config(struct fe_mac *mac, bool up)
 
 	val = fe_r32(eth, FE_GDMA_FWD_CFG(mac->id));
 	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG);
-	val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN;
+	val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN |
+	       FE_GDMA_STRP_CRC;
 	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
 	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
 		val |= FE_GDMA_SPECIAL_TAG;
@@ -1282,6 +1326,10 @@ static int fe_change_mtu(struct net_device *dev, int new_mtu)
 
 	WRITE_ONCE(dev->mtu, new_mtu);
 	fe_set_mcr_max_rx(mac, new_mtu);
+	/* Larger frames than the RX buffers take: new buffers */
+	if (mac->eth->dma_running &&
+	    fe_rx_buf_len(mac->eth) > mac->eth->rx.buf_len)
+		return fe_restart(mac->eth);
 	return 0;
 }
 

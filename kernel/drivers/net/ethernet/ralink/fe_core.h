@@ -484,6 +484,7 @@ struct fe_tx_ring {
  * @size: number of descriptors
  * @idx: next descriptor to look at
  * @buf_len: buffer size the DMA may fill
+ * @in_frame: inside a frame that spans descriptors (being dropped)
  */
 struct fe_rx_ring {
 	struct fe_rx_desc *desc;
@@ -493,6 +494,7 @@ struct fe_rx_ring {
 	unsigned int size;
 	unsigned int idx;
 	unsigned int buf_len;
+	bool in_frame;
 };
 
 /**
