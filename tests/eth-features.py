@@ -77,9 +77,13 @@ STEPS = {
     ],
     'rmmod': [
         'ip netns del ns1; sleep 1',
+        'mount -t debugfs none /sys/kernel/debug 2>/dev/null; '
+        'echo scan > /sys/kernel/debug/kmemleak; echo clear > /sys/kernel/debug/kmemleak; echo kmemleak_cleared',
         'for i in 1 2 3 4 5; do rmmod mt7530_mdio mt7530 && rmmod ralink_fe && modprobe ralink_fe && modprobe mt7530-mdio || echo FAIL $i; '
         'for j in $(seq 100); do [ -e /sys/class/net/swp3 ] && break; sleep 0.1; done; done; echo loops_done',
         'ip -br link | grep -E "eth|swp"',
+        'sleep 5; echo scan > /sys/kernel/debug/kmemleak; sleep 5; echo scan > /sys/kernel/debug/kmemleak; '
+        'cat /sys/kernel/debug/kmemleak | head -60; echo kmemleak_end',
         'dmesg | grep -cE "WARNING|BUG:|Oops"; dmesg | grep -E "WARNING|BUG:|Oops" -A 12 | head -60',
         'ip link set swp0 address 02:00:00:00:00:10; ip link set swp1 address 02:00:00:00:00:11; '
         'ip netns add ns1; ip link set swp1 netns ns1; ip addr add 192.0.2.1/24 dev swp0; ip link set swp0 up; '
@@ -88,7 +92,8 @@ STEPS = {
 }
 ORDER = ['ethtool', 'mtu', 'tcp', 'xdp', 'timeout', 'rmmod']
 
-with Board('gnubee-pc1', dtb=dsa.DTB, extra=dsa.loop_args()) as b:
+with Board('gnubee-pc1', dtb=dsa.DTB, extra=dsa.loop_args(),
+           append='console=ttyS0,57600 kmemleak=on') as b:
     b.wait_ready()
     st, out = b.run('%s ours-eth+mainline-dsa swp0 swp1 swp2 swp3; echo rc=$?'
                     % dsa.LOAD, timeout=120)

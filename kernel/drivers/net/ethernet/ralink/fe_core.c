@@ -198,14 +198,17 @@ static void fe_get_stats64(struct net_device *dev,
 	}
 
 	do {
-		start = u64_stats_fetch_begin(&sw->syncp);
+		start = u64_stats_fetch_begin(&sw->rx_syncp);
 		stats->rx_packets = u64_stats_read(&sw->rx_packets);
 		stats->rx_bytes = u64_stats_read(&sw->rx_bytes);
 		stats->rx_dropped = u64_stats_read(&sw->rx_dropped);
+	} while (u64_stats_fetch_retry(&sw->rx_syncp, start));
+	do {
+		start = u64_stats_fetch_begin(&sw->tx_syncp);
 		stats->tx_packets = u64_stats_read(&sw->tx_packets);
 		stats->tx_bytes = u64_stats_read(&sw->tx_bytes);
-		stats->tx_dropped = u64_stats_read(&sw->tx_dropped);
-	} while (u64_stats_fetch_retry(&sw->syncp, start));
+	} while (u64_stats_fetch_retry(&sw->tx_syncp, start));
+	stats->tx_dropped = atomic64_read(&sw->tx_dropped);
 
 	do {
 		start = u64_stats_fetch_begin(&hw->syncp);
@@ -559,10 +562,8 @@ static int fe_xdp_xmit(struct net_device *dev, int n,
 		fe_tx_kick(eth);
 	spin_unlock(&eth->tx.lock);
 
-	u64_stats_update_begin(&mac->stats.syncp);
-	u64_stats_add(&mac->stats.xdp_xmit, sent);
-	u64_stats_add(&mac->stats.xdp_xmit_errors, n - sent);
-	u64_stats_update_end(&mac->stats.syncp);
+	atomic64_add(sent, &mac->stats.xdp_xmit);
+	atomic64_add(n - sent, &mac->stats.xdp_xmit_errors);
 	return sent;
 }
 
@@ -652,7 +653,7 @@ static void fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 			      b->xdp[i][XDP_TX] | b->xdp[i][XDP_REDIRECT]))
 			continue;
 		s = &mac->stats;
-		u64_stats_update_begin(&s->syncp);
+		u64_stats_update_begin(&s->rx_syncp);
 		u64_stats_add(&s->rx_packets, b->packets[i]);
 		u64_stats_add(&s->rx_bytes, b->bytes[i]);
 		u64_stats_add(&s->rx_dropped, b->dropped[i]);
@@ -661,7 +662,7 @@ static void fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 		u64_stats_add(&s->xdp_tx, b->xdp[i][XDP_TX]);
 		u64_stats_add(&s->xdp_redirect, b->xdp[i][XDP_REDIRECT]);
 		u64_stats_add(&s->xdp_tx_errors, b->xdp_tx_err[i]);
-		u64_stats_update_end(&s->syncp);
+		u64_stats_update_end(&s->rx_syncp);
 	}
 }
 
@@ -844,10 +845,10 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 		txq = netdev_get_tx_queue(mac->netdev, 0);
 		if (pkts[i]) {
 			netdev_tx_completed_queue(txq, pkts[i], bytes[i]);
-			u64_stats_update_begin(&mac->stats.syncp);
+			u64_stats_update_begin(&mac->stats.tx_syncp);
 			u64_stats_add(&mac->stats.tx_packets, pkts[i]);
 			u64_stats_add(&mac->stats.tx_bytes, bytes[i]);
-			u64_stats_update_end(&mac->stats.syncp);
+			u64_stats_update_end(&mac->stats.tx_syncp);
 		}
 		if (test_bit(i, &tx->stopped) &&
 		    fe_tx_free(tx) >= FE_TX_STOP_THRESH &&
@@ -1010,9 +1011,7 @@ unwind:
 drop:
 	dev_kfree_skb_any(skb);
 drop_nofree:
-	u64_stats_update_begin(&mac->stats.syncp);
-	u64_stats_inc(&mac->stats.tx_dropped);
-	u64_stats_update_end(&mac->stats.syncp);
+	atomic64_inc(&mac->stats.tx_dropped);
 	return NETDEV_TX_OK;
 }
 
@@ -1563,7 +1562,8 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	mac->netdev = dev;
 	mac->np = np;
 	mac->interface = PHY_INTERFACE_MODE_NA;
-	u64_stats_init(&mac->stats.syncp);
+	u64_stats_init(&mac->stats.rx_syncp);
+	u64_stats_init(&mac->stats.tx_syncp);
 	u64_stats_init(&mac->hw_stats.syncp);
 
 	SET_NETDEV_DEV(dev, eth->dev);

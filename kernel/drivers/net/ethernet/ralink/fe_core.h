@@ -387,36 +387,38 @@ struct fe_hw_stats {
 
 /**
  * struct fe_sw_stats - what the driver counts per netdev
- * @syncp: u64 stats sequence
+ * @rx_syncp: u64 stats sequence of the RX NAPI's counters
  * @rx_packets: frames passed to the stack or XDP
  * @rx_bytes: their bytes
- * @rx_dropped: frames dropped by the driver (no buffer)
- * @tx_packets: frames completed
- * @tx_bytes: their bytes
- * @tx_dropped: frames the driver could not queue
- * @xdp_drop: XDP_DROP verdicts
+ * @rx_dropped: frames dropped by the driver (no buffer, too long)
+ * @xdp_drop: XDP_DROP verdicts (and failed XDP_TX/REDIRECT)
  * @xdp_pass: XDP_PASS verdicts
  * @xdp_tx: XDP_TX frames queued
  * @xdp_tx_errors: XDP_TX frames that found no room
  * @xdp_redirect: XDP_REDIRECT verdicts that succeeded
- * @xdp_xmit: frames sent through ndo_xdp_xmit
- * @xdp_xmit_errors: frames ndo_xdp_xmit could not queue
+ * @tx_syncp: u64 stats sequence of the TX NAPI's counters
+ * @tx_packets: frames completed
+ * @tx_bytes: their bytes
+ * @tx_dropped: frames the driver could not queue (any context)
+ * @xdp_xmit: frames sent through ndo_xdp_xmit (any context)
+ * @xdp_xmit_errors: frames ndo_xdp_xmit could not queue (any context)
  */
 struct fe_sw_stats {
-	struct u64_stats_sync syncp;
+	struct u64_stats_sync rx_syncp;
 	u64_stats_t rx_packets;
 	u64_stats_t rx_bytes;
 	u64_stats_t rx_dropped;
-	u64_stats_t tx_packets;
-	u64_stats_t tx_bytes;
-	u64_stats_t tx_dropped;
 	u64_stats_t xdp_drop;
 	u64_stats_t xdp_pass;
 	u64_stats_t xdp_tx;
 	u64_stats_t xdp_tx_errors;
 	u64_stats_t xdp_redirect;
-	u64_stats_t xdp_xmit;
-	u64_stats_t xdp_xmit_errors;
+	struct u64_stats_sync tx_syncp;
+	u64_stats_t tx_packets;
+	u64_stats_t tx_bytes;
+	atomic64_t tx_dropped;
+	atomic64_t xdp_xmit;
+	atomic64_t xdp_xmit_errors;
 };
 
 /**

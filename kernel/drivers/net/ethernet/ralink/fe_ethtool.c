@@ -36,14 +36,19 @@ static const struct fe_stat_desc fe_hw_stat_desc[] = {
 	FE_HW_STAT(rx_flow_control_packets),
 };
 
+/* Counters of the RX NAPI, under fe_sw_stats.rx_syncp */
 static const struct fe_stat_desc fe_sw_stat_desc[] = {
 	FE_SW_STAT(rx_dropped),
-	FE_SW_STAT(tx_dropped),
 	FE_SW_STAT(xdp_drop),
 	FE_SW_STAT(xdp_pass),
 	FE_SW_STAT(xdp_tx),
 	FE_SW_STAT(xdp_tx_errors),
 	FE_SW_STAT(xdp_redirect),
+};
+
+/* Counters any context updates: atomic */
+static const struct fe_stat_desc fe_atomic_stat_desc[] = {
+	FE_SW_STAT(tx_dropped),
 	FE_SW_STAT(xdp_xmit),
 	FE_SW_STAT(xdp_xmit_errors),
 };
@@ -187,7 +192,8 @@ static int fe_get_sset_count(struct net_device *dev, int sset)
 	if (sset != ETH_SS_STATS)
 		return -EOPNOTSUPP;
 
-	return ARRAY_SIZE(fe_hw_stat_desc) + ARRAY_SIZE(fe_sw_stat_desc);
+	return ARRAY_SIZE(fe_hw_stat_desc) + ARRAY_SIZE(fe_sw_stat_desc) +
+	       ARRAY_SIZE(fe_atomic_stat_desc);
 }
 
 static void fe_get_strings(struct net_device *dev, u32 sset, u8 *data)
@@ -201,6 +207,8 @@ static void fe_get_strings(struct net_device *dev, u32 sset, u8 *data)
 		ethtool_puts(&data, fe_hw_stat_desc[i].name);
 	for (i = 0; i < ARRAY_SIZE(fe_sw_stat_desc); i++)
 		ethtool_puts(&data, fe_sw_stat_desc[i].name);
+	for (i = 0; i < ARRAY_SIZE(fe_atomic_stat_desc); i++)
+		ethtool_puts(&data, fe_atomic_stat_desc[i].name);
 }
 
 static void fe_get_ethtool_stats(struct net_device *dev,
@@ -222,11 +230,16 @@ static void fe_get_ethtool_stats(struct net_device *dev,
 	data += ARRAY_SIZE(fe_hw_stat_desc);
 
 	do {
-		start = u64_stats_fetch_begin(&sw->syncp);
+		start = u64_stats_fetch_begin(&sw->rx_syncp);
 		for (i = 0; i < ARRAY_SIZE(fe_sw_stat_desc); i++)
 			data[i] = u64_stats_read((u64_stats_t *)((u8 *)sw +
 						 fe_sw_stat_desc[i].offset));
-	} while (u64_stats_fetch_retry(&sw->syncp, start));
+	} while (u64_stats_fetch_retry(&sw->rx_syncp, start));
+	data += ARRAY_SIZE(fe_sw_stat_desc);
+
+	for (i = 0; i < ARRAY_SIZE(fe_atomic_stat_desc); i++)
+		data[i] = atomic64_read((atomic64_t *)((u8 *)sw +
+				       fe_atomic_stat_desc[i].offset));
 }
 
 static void fe_get_pause_stats(struct net_device *dev,
