@@ -225,9 +225,23 @@ static void fe_get_stats64(struct net_device *dev,
 
 /* -- TX ring -------------------------------------------------------------- */
 
+/* Ring index arithmetic without a division on the hot paths */
+static unsigned int fe_ring_next(unsigned int idx, unsigned int size)
+{
+	return idx + 1 == size ? 0 : idx + 1;
+}
+
+static unsigned int fe_ring_prev(unsigned int idx, unsigned int size)
+{
+	return idx ? idx - 1 : size - 1;
+}
+
 static unsigned int fe_tx_free(const struct fe_tx_ring *tx)
 {
-	return tx->size - 1 - ((tx->head - tx->tail + tx->size) % tx->size);
+	unsigned int used = tx->head >= tx->tail ? tx->head - tx->tail :
+			    tx->head + tx->size - tx->tail;
+
+	return tx->size - 1 - used;
 }
 
 static dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
@@ -520,7 +534,7 @@ static int fe_xdp_queue(struct fe_eth *eth, struct fe_mac *mac,
 	d->txd4 = cpu_to_le32(FIELD_PREP(FE_TXD4_FPORT, mac->id + 1));
 	d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0, len) | FE_TXD3_SWC |
 			      FE_TXD3_LS0);
-	tx->head = (tx->head + 1) % tx->size;
+	tx->head = fe_ring_next(tx->head, tx->size);
 	return 0;
 }
 
@@ -693,7 +707,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		dma_rmb();
 		rxd3 = le32_to_cpu(d->rxd3);
 		rxd4 = le32_to_cpu(d->rxd4);
-		rx->idx = (idx + 1) % rx->size;
+		rx->idx = fe_ring_next(idx, rx->size);
 		done++;
 
 		page = rx->page[idx];
@@ -727,6 +741,8 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
 		xdp_prepare_buff(&xdp, page_address(page),
 				 FE_RX_HEADROOM + FE_RX_IP_ALIGN, len, true);
+		b.packets[id]++;
+		b.bytes[id] += len;
 		prog = rcu_dereference_bh(mac->xdp_prog);
 		if (prog) {
 			u32 act = fe_run_xdp(eth, mac, prog, &xdp, page, &b);
@@ -770,8 +786,6 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 						  &eth->dsa_meta[port]->dst);
 		}
 
-		b.packets[id]++;
-		b.bytes[id] += len;
 		napi_gro_receive(napi, skb);
 		page = new_page;
 rearm:
@@ -787,7 +801,7 @@ rearm:
 	}
 	if (done) {
 		/* Give the refilled descriptors back, once per poll */
-		fe_w32(eth, (rx->idx + rx->size - 1) % rx->size, p->rx_crx_idx);
+		fe_w32(eth, fe_ring_prev(rx->idx, rx->size), p->rx_crx_idx);
 		fe_rx_account(eth, &b);
 	}
 
@@ -826,13 +840,13 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 			fe_tx_release(eth, buf, true);
 			done++;
 		}
-		tail = (tail + 1) % tx->size;
+		tail = fe_ring_next(tail, tx->size);
 	}
 	if (tail != tx->tail) {
 		tx->tail = tail;
 		/* The CPU took everything up to the one before @tail */
-		fe_w32(eth, fe_tx_desc_phys(tx, (tail + tx->size - 1) %
-					    tx->size), q->crx_ptr);
+		fe_w32(eth, fe_tx_desc_phys(tx, fe_ring_prev(tail, tx->size)),
+		       q->crx_ptr);
 	}
 	spin_unlock(&tx->lock);
 
@@ -908,7 +922,7 @@ static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 		first_chunk = false;
 		addr += n;
 		len -= n;
-		*head = (*head + 1) % tx->size;
+		*head = fe_ring_next(*head, tx->size);
 	} while (len);
 }
 
@@ -984,7 +998,7 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 			      txd4, i == skb_shinfo(skb)->nr_frags - 1, &head);
 	}
 
-	last_idx = (head + tx->size - 1) % tx->size;
+	last_idx = fe_ring_prev(head, tx->size);
 	tx->buf[last_idx].type = FE_TX_SKB;
 	tx->buf[last_idx].data = skb;
 	tx->buf[last_idx].bytes = len;
@@ -1005,7 +1019,7 @@ unwind:
 		fe_tx_unmap(eth, &tx->buf[first]);
 		tx->desc[first].txd3 = cpu_to_le32(FE_TXD3_OWNER_CPU |
 						   FE_TXD3_LS0);
-		first = (first + 1) % tx->size;
+		first = fe_ring_next(first, tx->size);
 	}
 	spin_unlock(&tx->lock);
 drop:

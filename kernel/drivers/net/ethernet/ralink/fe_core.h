@@ -388,7 +388,7 @@ struct fe_hw_stats {
 /**
  * struct fe_sw_stats - what the driver counts per netdev
  * @rx_syncp: u64 stats sequence of the RX NAPI's counters
- * @rx_packets: frames passed to the stack or XDP
+ * @rx_packets: frames received (to the stack or XDP)
  * @rx_bytes: their bytes
  * @rx_dropped: frames dropped by the driver (no buffer, too long)
  * @xdp_drop: XDP_DROP verdicts (and failed XDP_TX/REDIRECT)
