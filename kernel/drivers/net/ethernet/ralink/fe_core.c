@@ -1364,12 +1364,12 @@ static void fe_tx_timeout(struct net_device *dev, unsigned int txqueue)
 }
 
 /**
- * fe_restart - stop the DMA, reset the frame engine and start again
+ * fe_restart - stop the DMA, rebuild the rings and start it again
  * @eth: the frame engine
  *
- * Called under RTNL with the DMA running. The MACs' phylink instances are
- * stopped and started again so that the MAC configuration the reset wiped
- * is written again.
+ * Called under RTNL. The DMA engines are stopped, every buffer is freed,
+ * new rings are set up and every DMA register is written again (TX timeout
+ * recovery, ring size, XDP and MTU changes). The MACs keep their link.
  *
  * Return: 0, or a negative error code (the DMA is then left stopped).
  */
@@ -1381,9 +1381,6 @@ int fe_restart(struct fe_eth *eth)
 	ASSERT_RTNL();
 	if (!eth->open_count)
 		return 0;
-	if (!eth->dma_running)
-		netdev_info(eth->mac[0] ? eth->mac[0]->netdev :
-			    eth->mac[1]->netdev, "restarting the DMA\n");
 
 	spin_lock_bh(&eth->tx.lock);
 	eth->resetting = true;
@@ -1392,10 +1389,8 @@ int fe_restart(struct fe_eth *eth)
 	for (i = 0; i < FE_MAX_MACS; i++) {
 		struct fe_mac *mac = eth->mac[i];
 
-		if (mac && netif_running(mac->netdev)) {
+		if (mac && netif_running(mac->netdev))
 			netif_tx_disable(mac->netdev);
-			phylink_stop(mac->phylink);
-		}
 	}
 	fe_dma_down(eth);
 
@@ -1410,9 +1405,7 @@ int fe_restart(struct fe_eth *eth)
 		struct fe_mac *mac = eth->mac[i];
 
 		if (mac && netif_running(mac->netdev)) {
-			fe_set_mcr_max_rx(mac, mac->netdev->mtu);
 			fe_gdma_config(mac, true);
-			phylink_start(mac->phylink);
 			netif_tx_wake_all_queues(mac->netdev);
 		}
 	}
