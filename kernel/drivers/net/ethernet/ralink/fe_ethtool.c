@@ -257,6 +257,25 @@ static void fe_get_pause_stats(struct net_device *dev,
 	} while (u64_stats_fetch_retry(&hw->syncp, start));
 }
 
+static void fe_get_rmon_stats(struct net_device *dev,
+			      struct ethtool_rmon_stats *s,
+			      const struct ethtool_rmon_hist_range **ranges)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_hw_stats *hw = &mac->hw_stats;
+	unsigned int start;
+
+	fe_update_hw_stats(mac);
+
+	/* The GDMA counts no size histogram */
+	*ranges = NULL;
+	do {
+		start = u64_stats_fetch_begin(&hw->syncp);
+		s->undersize_pkts = hw->rx_short_errors;
+		s->oversize_pkts = hw->rx_long_errors;
+	} while (u64_stats_fetch_retry(&hw->syncp, start));
+}
+
 const struct ethtool_ops fe_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
 				     ETHTOOL_COALESCE_MAX_FRAMES,
@@ -275,4 +294,5 @@ const struct ethtool_ops fe_ethtool_ops = {
 	.get_strings		= fe_get_strings,
 	.get_ethtool_stats	= fe_get_ethtool_stats,
 	.get_pause_stats	= fe_get_pause_stats,
+	.get_rmon_stats		= fe_get_rmon_stats,
 };
