@@ -33,7 +33,7 @@ STEPS = {
         'ethtool -G eth0 rx 256 tx 1024; echo rc=$?; ethtool -g eth0 | tail -5',
         'ping -c 3 -i 0.2 192.0.2.2 | tail -2',
         'ethtool -k eth0 | grep -E "scatter|checksum|segmentation|vlan|gro"',
-        'ethtool --include-statistics -a eth0 2>&1 | tail -3',
+        'ethtool --include-statistics -a eth0 2>&1 | tail -3', 'ethtool -S eth0 --groups rmon 2>&1 | head', 'ethtool -S eth0 --groups pause 2>&1 | head',
     ],
     'mtu': [
         'ip link set eth0 mtu 2031; echo rc=$?',
@@ -43,15 +43,16 @@ STEPS = {
         'ip link set swp0 mtu 1500; ip -n ns1 link set swp1 mtu 1500',
     ],
     'tcp': [
-        'ip netns exec ns1 sh -c "ncat -l 5001 > /tmp/rx.bin &"; sleep 1',
+        'ip netns exec ns1 sh -c "ncat -l 5001 > /tmp/rx.bin 2>/dev/null &"; sleep 1',
         'head -c 3000000 /dev/urandom > /tmp/tx.bin; md5sum /tmp/tx.bin',
         'ethtool -S eth0 | grep -E " (tx|rx)_packets"',
         'time ncat --send-only 192.0.2.2 5001 < /tmp/tx.bin; sleep 1; md5sum /tmp/rx.bin',
         'ethtool -S eth0 | grep -E " (tx|rx)_packets"; ip -s link show eth0 | head -6',
-        'ip netns exec ns1 sh -c "ncat -l 5002 --send-only < /tmp/tx.bin &"; sleep 1',
-        'ncat 192.0.2.2 5002 > /tmp/rx2.bin; md5sum /tmp/rx2.bin',
-        'ethtool -K eth0 tso off; ip netns exec ns1 sh -c "ncat -l 5003 > /tmp/rx3.bin &"; sleep 1; '
-        'ncat --send-only 192.0.2.2 5003 < /tmp/tx.bin; sleep 1; md5sum /tmp/rx3.bin; ethtool -K eth0 tso on',
+        'ip netns exec ns1 sh -c "ncat -l 5002 --send-only < /tmp/tx.bin > /dev/null 2>&1 &"; sleep 1',
+        'timeout 60 ncat --recv-only 192.0.2.2 5002 > /tmp/rx2.bin; md5sum /tmp/rx2.bin',
+        'ethtool -S eth0 | grep -E " (tx|rx)_packets"',
+        'ethtool -K eth0 tso off; ip netns exec ns1 sh -c "ncat -l 5003 > /tmp/rx3.bin 2>/dev/null &"; sleep 1; '
+        'timeout 60 ncat --send-only 192.0.2.2 5003 < /tmp/tx.bin; sleep 1; md5sum /tmp/rx3.bin; ethtool -K eth0 tso on',
     ],
     'xdp': [
         'ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_drop; echo rc=$?',
@@ -110,8 +111,13 @@ with Board('gnubee-pc1', dtb=dsa.DTB, extra=dsa.loop_args(),
             continue
         print('=====', name)
         for c in STEPS[name]:
-            st, out = b.run(c, timeout=300)
             print('$', c)
+            try:
+                st, out = b.run(c, timeout=120)
+            except Exception as e:  # a hung command: say so, go on
+                print('TIMEOUT/ERROR: %s' % e)
+                b.write('\x03\n')
+                continue
             print(out, flush=True)
     st, out = b.run('dmesg | grep -E "WARNING|BUG:|Oops|Call Trace" | head -20; dmesg | tail -15')
     print('===== dmesg')
