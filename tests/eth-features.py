@@ -3,13 +3,21 @@
 TSO/checksum through TCP, MTU limits, ethtool, XDP drop/tx, TX timeout
 recovery, rmmod/modprobe. Prints every command and its output."""
 import base64
+import os
 import sys
 sys.path.insert(0, 'tests/lib')
 from board import Board  # noqa: E402
 import dsa  # noqa: E402
 
-XDP_OBJ = sys.argv[1] if len(sys.argv) > 1 else None
+# argv: the XDP object ('-': build tests/xdp/xdp_test.c with clang), steps
+XDP_OBJ = sys.argv[1] if len(sys.argv) > 1 else '-'
 only = set(sys.argv[2:])
+if XDP_OBJ == '-':
+    import subprocess
+    import tempfile
+    XDP_OBJ = os.path.join(tempfile.mkdtemp(), 'xdp_test.o')
+    subprocess.run(['clang', '-O2', '-g0', '-target', 'bpfel', '-c',
+                    'tests/xdp/xdp_test.c', '-o', XDP_OBJ], check=True)
 
 SETUP = [
     'ip link set swp0 address 02:00:00:00:00:10',
