@@ -776,7 +776,8 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		 * The CDM stripped the MTK special tag as if it were a VLAN
 		 * tag: tell DSA the source port through a metadata dst.
 		 */
-		if ((rxd2 & FE_RXD2_VTAG) && mac->dsa_untag) {
+		if ((rxd2 & FE_RXD2_VTAG) && mac->dsa_untag &&
+		    netdev_uses_dsa(mac->netdev)) {
 			unsigned int port;
 
 			port = FIELD_GET(FE_STAG_PORT,
