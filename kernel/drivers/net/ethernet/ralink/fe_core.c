@@ -402,10 +402,13 @@ static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
 {
 	struct fe_rx_desc *d = &rx->desc[idx];
 
-	/* rxd3 and rxd4 are the DMA's to write, with rxd2 */
+	/*
+	 * rxd3 and rxd4 are the DMA's to write. No barrier here: the DMA
+	 * takes the descriptor only once the CPU index passes it, and that
+	 * register write (writel) orders these stores before it.
+	 */
 	rx->page[idx] = page;
 	d->rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) + FE_RX_HEADROOM);
-	dma_wmb();
 	d->rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0, rx->buf_len));
 }
 
