@@ -1539,6 +1539,24 @@ static const struct phylink_mac_ops fe_phylink_ops = {
 
 /* -- probe ---------------------------------------------------------------- */
 
+/* phylink only warns about a fixed link it cannot use: refuse it here */
+static int fe_check_fixed_link(struct fe_eth *eth, struct device_node *np)
+{
+	struct device_node *fl = of_get_child_by_name(np, "fixed-link");
+	u32 speed;
+	int err = 0;
+
+	if (!fl)
+		return 0;
+	if (of_property_read_u32(fl, "speed", &speed) ||
+	    (speed != SPEED_10 && speed != SPEED_100 && speed != SPEED_1000)) {
+		dev_err(eth->dev, "%pOF: missing or invalid \"speed\"\n", fl);
+		err = -EINVAL;
+	}
+	of_node_put(fl);
+	return err;
+}
+
 static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 {
 	struct net_device *dev;
@@ -1562,6 +1580,10 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 			np);
 		return err;
 	}
+
+	err = fe_check_fixed_link(eth, np);
+	if (err)
+		return err;
 
 	dev = alloc_etherdev(sizeof(*mac));
 	if (!dev)
