@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Boot, load ours-eth+mainline-dsa, run the commands given as arguments."""
 import sys; sys.path.insert(0, 'tests/lib')
 from board import Board
 import dsa
