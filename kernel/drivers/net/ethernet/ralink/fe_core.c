@@ -1,0 +1,1902 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek SoC frame engine Ethernet driver: core
+ *
+ * One RX ring and one TX ring serve every GMAC: the GDMA port a frame came
+ * from is in its RX descriptor, the one it goes to in its TX descriptor.
+ * RX buffers are page_pool pages with XDP headroom; TX completion and RX
+ * run in two NAPI contexts on a dummy netdev. Register accesses on the hot
+ * paths: none per frame; per NAPI poll one status acknowledgment, one
+ * CPU index (RX) or release pointer (TX) write and one interrupt unmask.
+ */
+
+#include <linux/bpf_trace.h>
+#include <linux/clk.h>
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/interrupt.h>
+#include <linux/mfd/syscon.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_net.h>
+#include <linux/phy.h>
+#include <linux/platform_device.h>
+#include <linux/regmap.h>
+#include <linux/reset.h>
+#include <linux/tcp.h>
+#include <net/dsa.h>
+#include <net/dst_metadata.h>
+#include <net/page_pool/helpers.h>
+
+#include "fe_core.h"
+
+/* RX buffers: XDP headroom, then the DMA's 2-byte offset (IP alignment) */
+#define FE_RX_HEADROOM		XDP_PACKET_HEADROOM
+#define FE_RX_IP_ALIGN		(NET_IP_ALIGN ? 2 : 0)
+#define FE_RX_BUF_LEN		(PAGE_SIZE - FE_RX_HEADROOM - \
+				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
+
+/* Room kept in the TX ring for a worst case skb before stopping queues */
+#define FE_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
+#define FE_TX_DRAIN_TRIES	50
+
+#define FE_RING_MIN		64
+#define FE_RING_MAX		4096
+
+static bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
+{
+	struct net_device *dev = mac->netdev;
+
+	return netdev_uses_dsa(dev) &&
+	       dev->dsa_ptr->tag_ops->proto == DSA_TAG_PROTO_MTK;
+}
+
+/* -- interrupts ----------------------------------------------------------- */
+
+static void fe_rx_irq_enable(struct fe_eth *eth)
+{
+	fe_w32(eth, eth->rx_irq_bit, eth->soc->regs->pdma.irq_mask);
+}
+
+static void fe_tx_irq_enable(struct fe_eth *eth)
+{
+	fe_w32(eth, eth->tx_irq_bit, eth->soc->regs->qdma.irq_mask);
+}
+
+static void fe_irq_disable_all(struct fe_eth *eth)
+{
+	const struct fe_reg_map *regs = eth->soc->regs;
+
+	fe_w32(eth, 0, regs->pdma.irq_mask);
+	fe_w32(eth, 0, regs->qdma.irq_mask);
+	fe_w32(eth, 0, FE_INT_ENABLE);
+}
+
+static irqreturn_t fe_irq(int irq, void *priv)
+{
+	const struct fe_reg_map *regs;
+	struct fe_eth *eth = priv;
+	irqreturn_t ret = IRQ_NONE;
+
+	regs = eth->soc->regs;
+	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
+		if (napi_schedule_prep(&eth->rx_napi)) {
+			fe_w32(eth, 0, regs->pdma.irq_mask);
+			__napi_schedule(&eth->rx_napi);
+		}
+		ret = IRQ_HANDLED;
+	}
+	if (fe_r32(eth, regs->qdma.irq_status) & eth->tx_irq_bit) {
+		if (napi_schedule_prep(&eth->tx_napi)) {
+			fe_w32(eth, 0, regs->qdma.irq_mask);
+			__napi_schedule(&eth->tx_napi);
+		}
+		ret = IRQ_HANDLED;
+	}
+	return ret;
+}
+
+static u32 fe_coal_field(const struct fe_coal *c, u32 en, u32 pint, u32 ptime)
+{
+	if (!c->usecs && !c->frames)
+		return 0;
+
+	return en | FIELD_PREP(pint, min_t(u32, c->frames, FE_DLY_PINT_MAX)) |
+	       FIELD_PREP(ptime, min_t(u32, DIV_ROUND_UP(c->usecs,
+							 FE_DLY_PTIME_US),
+				       FE_DLY_PTIME_MAX));
+}
+
+static void fe_write_coalesce(struct fe_eth *eth)
+{
+	const struct fe_reg_map *regs = eth->soc->regs;
+	u32 val;
+
+	val = fe_coal_field(&eth->rx_coal, FE_DLY_RX_EN, FE_DLY_RX_PINT,
+			    FE_DLY_RX_PTIME) |
+	      fe_coal_field(&eth->tx_coal, FE_DLY_TX_EN, FE_DLY_TX_PINT,
+			    FE_DLY_TX_PTIME);
+	fe_w32(eth, val, regs->pdma.delay_irq);
+	fe_w32(eth, val, regs->qdma.delay_irq);
+
+	/* Without coalescing the delayed interrupts are not raised */
+	eth->rx_irq_bit = (val & FE_DLY_RX_EN) ? FE_RX_DONE_DLY :
+						  FE_RX_DONE_INT0;
+	eth->tx_irq_bit = (val & FE_DLY_TX_EN) ? FE_TX_DONE_DLY :
+						  FE_TX_DONE_INT0;
+}
+
+/**
+ * fe_set_coalesce - apply eth->rx_coal and eth->tx_coal
+ * @eth: the frame engine
+ *
+ * Called under RTNL. While the DMA runs, the NAPI contexts are paused so
+ * that the interrupt bit they unmask changes with the delay settings.
+ */
+void fe_set_coalesce(struct fe_eth *eth)
+{
+	if (!eth->dma_running) {
+		fe_write_coalesce(eth);
+		return;
+	}
+
+	napi_disable(&eth->rx_napi);
+	napi_disable(&eth->tx_napi);
+	fe_write_coalesce(eth);
+	napi_enable(&eth->tx_napi);
+	napi_enable(&eth->rx_napi);
+	fe_rx_irq_enable(eth);
+	fe_tx_irq_enable(eth);
+}
+
+/* -- counters ------------------------------------------------------------- */
+
+/**
+ * fe_stats_update - fold the GDMA counters (clear on read) into hw_stats
+ * @mac: the MAC
+ *
+ * Caller holds eth->stats_lock.
+ */
+void fe_stats_update(struct fe_mac *mac)
+{
+	struct fe_eth *eth = mac->eth;
+	struct fe_hw_stats *s = &mac->hw_stats;
+	u32 base = eth->soc->regs->gdm_cnt + mac->id * FE_GDM_CNT_STRIDE;
+
+	u64_stats_update_begin(&s->syncp);
+	s->rx_bytes += fe_r32(eth, base + FE_GDM_RX_BYTES_L);
+	s->rx_bytes += (u64)fe_r32(eth, base + FE_GDM_RX_BYTES_H) << 32;
+	s->rx_packets += fe_r32(eth, base + FE_GDM_RX_PKTS);
+	s->rx_overflow += fe_r32(eth, base + FE_GDM_RX_OVERFLOW);
+	s->rx_fcs_errors += fe_r32(eth, base + FE_GDM_RX_FCS_ERR);
+	s->rx_short_errors += fe_r32(eth, base + FE_GDM_RX_SHORT);
+	s->rx_long_errors += fe_r32(eth, base + FE_GDM_RX_LONG);
+	s->rx_checksum_errors += fe_r32(eth, base + FE_GDM_RX_CSUM_ERR);
+	s->rx_flow_control_packets += fe_r32(eth, base + FE_GDM_RX_FLOW_CTRL);
+	if (eth->soc->has_gdm_tx_cnt) {
+		s->tx_skip += fe_r32(eth, base + FE_GDM_TX_SKIP);
+		s->tx_collisions += fe_r32(eth, base + FE_GDM_TX_COLLISION);
+		s->tx_bytes += fe_r32(eth, base + FE_GDM_TX_BYTES_L);
+		s->tx_bytes += (u64)fe_r32(eth, base + FE_GDM_TX_BYTES_H) << 32;
+		s->tx_packets += fe_r32(eth, base + FE_GDM_TX_PKTS);
+	}
+	u64_stats_update_end(&s->syncp);
+}
+
+static void fe_get_stats64(struct net_device *dev,
+			   struct rtnl_link_stats64 *stats)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_hw_stats *hw = &mac->hw_stats;
+	struct fe_sw_stats *sw = &mac->stats;
+	unsigned int start;
+
+	if (netif_running(dev) && spin_trylock_bh(&mac->eth->stats_lock)) {
+		fe_stats_update(mac);
+		spin_unlock_bh(&mac->eth->stats_lock);
+	}
+
+	do {
+		start = u64_stats_fetch_begin(&sw->rx_syncp);
+		stats->rx_packets = u64_stats_read(&sw->rx_packets);
+		stats->rx_bytes = u64_stats_read(&sw->rx_bytes);
+		stats->rx_dropped = u64_stats_read(&sw->rx_dropped);
+	} while (u64_stats_fetch_retry(&sw->rx_syncp, start));
+	do {
+		start = u64_stats_fetch_begin(&sw->tx_syncp);
+		stats->tx_packets = u64_stats_read(&sw->tx_packets);
+		stats->tx_bytes = u64_stats_read(&sw->tx_bytes);
+	} while (u64_stats_fetch_retry(&sw->tx_syncp, start));
+	stats->tx_dropped = atomic64_read(&sw->tx_dropped);
+
+	do {
+		start = u64_stats_fetch_begin(&hw->syncp);
+		stats->rx_crc_errors = hw->rx_fcs_errors;
+		stats->rx_length_errors = hw->rx_short_errors +
+					  hw->rx_long_errors;
+		stats->rx_fifo_errors = hw->rx_overflow;
+		stats->rx_errors = hw->rx_fcs_errors + hw->rx_short_errors +
+				   hw->rx_long_errors + hw->rx_checksum_errors;
+		stats->collisions = hw->tx_collisions;
+		stats->tx_errors = hw->tx_skip;
+	} while (u64_stats_fetch_retry(&hw->syncp, start));
+}
+
+/* -- TX ring -------------------------------------------------------------- */
+
+/* Ring index arithmetic without a division on the hot paths */
+static unsigned int fe_ring_next(unsigned int idx, unsigned int size)
+{
+	return idx + 1 == size ? 0 : idx + 1;
+}
+
+static unsigned int fe_ring_prev(unsigned int idx, unsigned int size)
+{
+	return idx ? idx - 1 : size - 1;
+}
+
+static unsigned int fe_tx_free(const struct fe_tx_ring *tx)
+{
+	unsigned int used = tx->head >= tx->tail ? tx->head - tx->tail :
+			    tx->head + tx->size - tx->tail;
+
+	return tx->size - 1 - used;
+}
+
+static dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
+				  unsigned int idx)
+{
+	return tx->phys + idx * sizeof(struct fe_tx_desc);
+}
+
+static void fe_tx_unmap(struct fe_eth *eth, struct fe_tx_buf *buf)
+{
+	if (!buf->dma_addr)
+		return;
+
+	if (buf->map_single)
+		dma_unmap_single(eth->dev, buf->dma_addr, buf->dma_len,
+				 DMA_TO_DEVICE);
+	else
+		dma_unmap_page(eth->dev, buf->dma_addr, buf->dma_len,
+			       DMA_TO_DEVICE);
+	buf->dma_addr = 0;
+}
+
+/* Free what the last descriptor of a frame holds; @napi: in NAPI context */
+static void fe_tx_release(struct fe_eth *eth, struct fe_tx_buf *buf,
+			  bool napi)
+{
+	switch (buf->type) {
+	case FE_TX_SKB:
+		napi_consume_skb(buf->data, napi);
+		break;
+	case FE_TX_XDP_TX:
+		page_pool_put_full_page(eth->rx.pool, buf->data, false);
+		break;
+	case FE_TX_XDP_NDO:
+		xdp_return_frame(buf->data);
+		break;
+	}
+	buf->type = FE_TX_NONE;
+	buf->data = NULL;
+}
+
+/*
+ * The QDMA's free queue: buffers the engine's scheduler stages frames in.
+ * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
+ * contiguous), linked again at every DMA start.
+ */
+static int fe_fq_alloc(struct fe_eth *eth)
+{
+	unsigned int n = eth->soc->fq_size;
+
+	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
+				      &eth->fq_phys, GFP_KERNEL);
+	if (!eth->fq)
+		return -ENOMEM;
+
+	eth->fq_buf = dmam_alloc_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE,
+					  &eth->fq_buf_phys, GFP_KERNEL);
+	if (!eth->fq_buf)
+		return -ENOMEM;
+	return 0;
+}
+
+static void fe_fq_init(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	unsigned int i, n = eth->soc->fq_size;
+
+	for (i = 0; i < n; i++) {
+		struct fe_tx_desc *d = &eth->fq[i];
+
+		d->txd1 = cpu_to_le32(eth->fq_buf_phys +
+				      i * FE_QDMA_PAGE_SIZE);
+		d->txd2 = cpu_to_le32(i + 1 < n ? eth->fq_phys +
+				      (i + 1) * sizeof(*d) : 0);
+		d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0,
+						 FE_QDMA_PAGE_SIZE));
+		d->txd4 = 0;
+	}
+
+	fe_w32(eth, eth->fq_phys, q->fq_head);
+	fe_w32(eth, eth->fq_phys + (n - 1) * sizeof(struct fe_tx_desc),
+	       q->fq_tail);
+	fe_w32(eth, (n << 16) | n, q->fq_count);
+	fe_w32(eth, FE_QDMA_PAGE_SIZE << 16, q->fq_blen);
+}
+
+static int fe_tx_alloc(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i;
+
+	tx->size = eth->tx_ring_size;
+	tx->head = 0;
+	tx->tail = 0;
+	tx->stopped = 0;
+	tx->buf = kcalloc(tx->size, sizeof(*tx->buf), GFP_KERNEL);
+	if (!tx->buf)
+		return -ENOMEM;
+
+	tx->desc = dma_alloc_coherent(eth->dev, tx->size * sizeof(*tx->desc),
+				      &tx->phys, GFP_KERNEL);
+	if (!tx->desc) {
+		kfree(tx->buf);
+		tx->buf = NULL;
+		return -ENOMEM;
+	}
+
+	/* A closed list; every descriptor starts as released to the CPU */
+	for (i = 0; i < tx->size; i++) {
+		struct fe_tx_desc *d = &tx->desc[i];
+
+		d->txd1 = 0;
+		d->txd2 = cpu_to_le32(fe_tx_desc_phys(tx, (i + 1) % tx->size));
+		d->txd3 = cpu_to_le32(FE_TXD3_OWNER_CPU | FE_TXD3_LS0);
+		d->txd4 = 0;
+	}
+
+	fe_w32(eth, tx->phys, q->ctx_ptr);
+	fe_w32(eth, tx->phys, q->dtx_ptr);
+	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->crx_ptr);
+	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->drx_ptr);
+
+	for (i = 0; i < FE_QTX_NUM; i++)
+		fe_w32(eth, FIELD_PREP(FE_QTX_RSV_MIN, FE_QTX_RSV_DEFAULT) |
+		       FIELD_PREP(FE_QTX_RSV_MAX, FE_QTX_RSV_DEFAULT),
+		       q->qtx_cfg + i * FE_QTX_STRIDE);
+	fe_w32(eth, FE_QDMA_TX_SCH_MAX_WFQ | (FE_QDMA_TX_SCH_MAX_WFQ << 16),
+	       q->tx_sch_rate);
+	return 0;
+}
+
+static void fe_tx_free_ring(struct fe_eth *eth)
+{
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i;
+
+	if (!tx->buf)
+		return;
+
+	for (i = 0; i < tx->size; i++) {
+		fe_tx_unmap(eth, &tx->buf[i]);
+		fe_tx_release(eth, &tx->buf[i], false);
+	}
+	dma_free_coherent(eth->dev, tx->size * sizeof(*tx->desc), tx->desc,
+			  tx->phys);
+	kfree(tx->buf);
+	tx->buf = NULL;
+	tx->desc = NULL;
+}
+
+/* -- RX ring -------------------------------------------------------------- */
+
+static unsigned int fe_rx_buf_len(struct fe_eth *eth);
+
+static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
+			   struct page *page)
+{
+	struct fe_rx_desc *d = &rx->desc[idx];
+
+	/*
+	 * rxd3 and rxd4 are the DMA's to write. No barrier here: the DMA
+	 * takes the descriptor only once the CPU index passes it, and that
+	 * register write (writel) orders these stores before it.
+	 */
+	rx->page[idx] = page;
+	d->rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) + FE_RX_HEADROOM);
+	d->rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0, rx->buf_len));
+}
+
+static int fe_rx_alloc(struct fe_eth *eth)
+{
+	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
+	struct page_pool_params pp = {
+		.order = 0,
+		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
+		.nid = NUMA_NO_NODE,
+		.dev = eth->dev,
+		.napi = &eth->rx_napi,
+		.offset = FE_RX_HEADROOM,
+	};
+	struct fe_rx_ring *rx = &eth->rx;
+	unsigned int i;
+	int err;
+
+	rx->size = eth->rx_ring_size;
+	rx->idx = 0;
+	rx->in_frame = false;
+	rx->buf_len = fe_rx_buf_len(eth);
+	pp.pool_size = rx->size;
+	pp.max_len = rx->buf_len;
+	/* XDP_TX sends from the RX pages: map them for both directions */
+	pp.dma_dir = eth->xdp_progs ? DMA_BIDIRECTIONAL : DMA_FROM_DEVICE;
+
+	rx->pool = page_pool_create(&pp);
+	if (IS_ERR(rx->pool)) {
+		err = PTR_ERR(rx->pool);
+		rx->pool = NULL;
+		return err;
+	}
+
+	err = xdp_reg_mem_model(&eth->xdp_mem, MEM_TYPE_PAGE_POOL, rx->pool);
+	if (err)
+		goto err_pool;
+
+	rx->page = kcalloc(rx->size, sizeof(*rx->page), GFP_KERNEL);
+	rx->desc = dma_alloc_coherent(eth->dev, rx->size * sizeof(*rx->desc),
+				      &rx->phys, GFP_KERNEL);
+	if (!rx->page || !rx->desc) {
+		err = -ENOMEM;
+		goto err_mem;
+	}
+
+	for (i = 0; i < rx->size; i++) {
+		struct page *page = page_pool_dev_alloc_pages(rx->pool);
+
+		if (!page) {
+			err = -ENOMEM;
+			goto err_mem;
+		}
+		fe_rx_set_desc(rx, i, page);
+	}
+
+	fe_w32(eth, rx->phys, p->rx_base);
+	fe_w32(eth, rx->size, p->rx_max_cnt);
+	fe_w32(eth, rx->size - 1, p->rx_crx_idx);
+	fe_w32(eth, FE_PDMA_RST_DRX(0), p->rst_idx);
+	return 0;
+
+err_mem:
+	for (i = 0; rx->page && i < rx->size; i++)
+		if (rx->page[i])
+			page_pool_put_full_page(rx->pool, rx->page[i], false);
+	if (rx->desc)
+		dma_free_coherent(eth->dev, rx->size * sizeof(*rx->desc),
+				  rx->desc, rx->phys);
+	kfree(rx->page);
+	rx->desc = NULL;
+	rx->page = NULL;
+	xdp_unreg_mem_model(&eth->xdp_mem);
+err_pool:
+	page_pool_destroy(rx->pool);
+	rx->pool = NULL;
+	return err;
+}
+
+static void fe_rx_free_ring(struct fe_eth *eth)
+{
+	struct fe_rx_ring *rx = &eth->rx;
+	unsigned int i;
+
+	if (!rx->pool)
+		return;
+
+	for (i = 0; i < rx->size; i++)
+		if (rx->page[i])
+			page_pool_put_full_page(rx->pool, rx->page[i], false);
+	dma_free_coherent(eth->dev, rx->size * sizeof(*rx->desc), rx->desc,
+			  rx->phys);
+	kfree(rx->page);
+	rx->page = NULL;
+	rx->desc = NULL;
+	xdp_unreg_mem_model(&eth->xdp_mem);
+	page_pool_destroy(rx->pool);
+	rx->pool = NULL;
+}
+
+/* -- XDP TX --------------------------------------------------------------- */
+
+/* Queue one XDP frame buffer; caller holds tx->lock. */
+static int fe_xdp_queue(struct fe_eth *eth, struct fe_mac *mac,
+			dma_addr_t addr, u32 len, bool map_single,
+			enum fe_tx_type type, void *data)
+{
+	struct fe_tx_ring *tx = &eth->tx;
+	struct fe_tx_desc *d;
+	struct fe_tx_buf *buf;
+
+	if (unlikely(!fe_tx_free(tx) || len > FE_TX_MAX_LEN))
+		return -ENOSPC;
+
+	d = &tx->desc[tx->head];
+	buf = &tx->buf[tx->head];
+	buf->type = type;
+	buf->mac = mac->id;
+	buf->data = data;
+	buf->map_single = map_single;
+	buf->dma_addr = map_single ? addr : 0;
+	buf->dma_len = len;
+	buf->bytes = len;
+
+	d->txd1 = cpu_to_le32(addr);
+	d->txd4 = cpu_to_le32(FIELD_PREP(FE_TXD4_FPORT, mac->id + 1));
+	d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0, len) | FE_TXD3_SWC |
+			      FE_TXD3_LS0);
+	tx->head = fe_ring_next(tx->head, tx->size);
+	return 0;
+}
+
+static void fe_tx_kick(struct fe_eth *eth)
+{
+	fe_w32(eth, fe_tx_desc_phys(&eth->tx, eth->tx.head),
+	       eth->soc->regs->qdma.ctx_ptr);
+}
+
+static int fe_xdp_xmit(struct net_device *dev, int n,
+		       struct xdp_frame **frames, u32 flags)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	int i, sent = 0;
+
+	if (unlikely(flags & ~XDP_XMIT_FLAGS_MASK))
+		return -EINVAL;
+	if (unlikely(!netif_running(dev) || eth->resetting))
+		return -ENETDOWN;
+
+	spin_lock(&eth->tx.lock);
+	for (i = 0; i < n; i++) {
+		struct xdp_frame *f = frames[i];
+		dma_addr_t addr;
+
+		addr = dma_map_single(eth->dev, f->data, f->len, DMA_TO_DEVICE);
+		if (dma_mapping_error(eth->dev, addr))
+			break;
+		if (fe_xdp_queue(eth, mac, addr, f->len, true, FE_TX_XDP_NDO,
+				 f)) {
+			dma_unmap_single(eth->dev, addr, f->len,
+					 DMA_TO_DEVICE);
+			break;
+		}
+		sent++;
+	}
+	if (sent && (flags & XDP_XMIT_FLUSH))
+		fe_tx_kick(eth);
+	spin_unlock(&eth->tx.lock);
+
+	atomic64_add(sent, &mac->stats.xdp_xmit);
+	atomic64_add(n - sent, &mac->stats.xdp_xmit_errors);
+	return sent;
+}
+
+/* -- RX NAPI -------------------------------------------------------------- */
+
+/**
+ * struct fe_rx_batch - what one RX poll accumulates before touching shared
+ *	state
+ * @packets: frames per MAC
+ * @bytes: bytes per MAC
+ * @dropped: drops per MAC
+ * @xdp: XDP verdict counts per MAC, indexed by XDP action
+ * @xdp_tx_err: XDP_TX frames with no room, per MAC
+ * @xdp_tx: XDP_TX frames were queued: kick the TX DMA
+ * @redirect: XDP_REDIRECT happened: flush
+ */
+struct fe_rx_batch {
+	u32 packets[FE_MAX_MACS];
+	u32 bytes[FE_MAX_MACS];
+	u32 dropped[FE_MAX_MACS];
+	u32 xdp[FE_MAX_MACS][XDP_REDIRECT + 1];
+	u32 xdp_tx_err[FE_MAX_MACS];
+	bool xdp_tx;
+	bool redirect;
+};
+
+/* Run XDP; returns the verdict. The page belongs to XDP unless XDP_PASS. */
+static u32 fe_run_xdp(struct fe_eth *eth, struct fe_mac *mac,
+		      struct bpf_prog *prog, struct xdp_buff *xdp,
+		      struct page *page, struct fe_rx_batch *b)
+{
+	u32 act = bpf_prog_run_xdp(prog, xdp);
+	dma_addr_t addr;
+	u32 len;
+
+	switch (act) {
+	case XDP_PASS:
+		break;
+	case XDP_TX:
+		len = xdp->data_end - xdp->data;
+		addr = page_pool_get_dma_addr(page) +
+		       (xdp->data - xdp->data_hard_start);
+		dma_sync_single_for_device(eth->dev, addr, len,
+					   DMA_BIDIRECTIONAL);
+		spin_lock(&eth->tx.lock);
+		if (fe_xdp_queue(eth, mac, addr, len, false, FE_TX_XDP_TX,
+				 page)) {
+			spin_unlock(&eth->tx.lock);
+			b->xdp_tx_err[mac->id]++;
+			goto drop;
+		}
+		spin_unlock(&eth->tx.lock);
+		b->xdp_tx = true;
+		break;
+	case XDP_REDIRECT:
+		if (xdp_do_redirect(mac->netdev, xdp, prog))
+			goto drop;
+		b->redirect = true;
+		break;
+	default:
+		bpf_warn_invalid_xdp_action(mac->netdev, prog, act);
+		fallthrough;
+	case XDP_ABORTED:
+		trace_xdp_exception(mac->netdev, prog, act);
+		fallthrough;
+	case XDP_DROP:
+		act = XDP_DROP;
+		goto drop;
+	}
+	return act;
+
+drop:
+	page_pool_put_full_page(eth->rx.pool, page, true);
+	return XDP_DROP;
+}
+
+static void fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+		struct fe_sw_stats *s;
+
+		if (!mac || !(b->packets[i] | b->dropped[i] |
+			      b->xdp_tx_err[i] | b->xdp[i][XDP_DROP] |
+			      b->xdp[i][XDP_TX] | b->xdp[i][XDP_REDIRECT]))
+			continue;
+		s = &mac->stats;
+		u64_stats_update_begin(&s->rx_syncp);
+		u64_stats_add(&s->rx_packets, b->packets[i]);
+		u64_stats_add(&s->rx_bytes, b->bytes[i]);
+		u64_stats_add(&s->rx_dropped, b->dropped[i]);
+		u64_stats_add(&s->xdp_drop, b->xdp[i][XDP_DROP]);
+		u64_stats_add(&s->xdp_pass, b->xdp[i][XDP_PASS]);
+		u64_stats_add(&s->xdp_tx, b->xdp[i][XDP_TX]);
+		u64_stats_add(&s->xdp_redirect, b->xdp[i][XDP_REDIRECT]);
+		u64_stats_add(&s->xdp_tx_errors, b->xdp_tx_err[i]);
+		u64_stats_update_end(&s->rx_syncp);
+	}
+}
+
+static int fe_rx_poll(struct napi_struct *napi, int budget)
+{
+	struct fe_eth *eth = container_of(napi, struct fe_eth, rx_napi);
+	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
+	struct fe_rx_ring *rx = &eth->rx;
+	struct fe_rx_batch b = {};
+	int done = 0;
+
+	/* Acknowledge first: a frame arriving from now on raises it again */
+	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, p->irq_status);
+
+	while (done < budget) {
+		unsigned int idx = rx->idx, len, id;
+		struct fe_rx_desc *d = &rx->desc[idx];
+		struct page *page, *new_page;
+		struct bpf_prog *prog;
+		u32 rxd2, rxd3, rxd4;
+		struct fe_mac *mac;
+		struct sk_buff *skb;
+		struct xdp_buff xdp;
+
+		rxd2 = le32_to_cpu(READ_ONCE(d->rxd2));
+		if (!(rxd2 & FE_RXD2_DONE))
+			break;
+		dma_rmb();
+		rxd3 = le32_to_cpu(d->rxd3);
+		rxd4 = le32_to_cpu(d->rxd4);
+		rx->idx = fe_ring_next(idx, rx->size);
+		done++;
+
+		page = rx->page[idx];
+		id = FIELD_GET(FE_RXD4_SPORT, rxd4) - 1;
+		len = FIELD_GET(FE_RXD2_PLEN0, rxd2);
+		mac = id < FE_MAX_MACS ? eth->mac[id] : NULL;
+		if (unlikely(!(rxd2 & FE_RXD2_LS0) || rx->in_frame)) {
+			/*
+			 * A frame longer than our buffers spans several
+			 * descriptors: drop all of them, up to its last.
+			 */
+			rx->in_frame = !(rxd2 & FE_RXD2_LS0);
+			if (mac && !rx->in_frame)
+				b.dropped[id]++;
+			goto rearm;
+		}
+		if (unlikely(!mac || !netif_running(mac->netdev) || !len)) {
+			if (mac)
+				b.dropped[id]++;
+			goto rearm;	/* keep the page */
+		}
+
+		new_page = page_pool_dev_alloc_pages(rx->pool);
+		if (unlikely(!new_page)) {
+			b.dropped[id]++;
+			goto rearm;
+		}
+
+		page_pool_dma_sync_for_cpu(rx->pool, page, FE_RX_IP_ALIGN, len);
+
+		xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
+		xdp_prepare_buff(&xdp, page_address(page),
+				 FE_RX_HEADROOM + FE_RX_IP_ALIGN, len, true);
+		b.packets[id]++;
+		b.bytes[id] += len;
+		prog = rcu_dereference_bh(mac->xdp_prog);
+		if (prog) {
+			u32 act = fe_run_xdp(eth, mac, prog, &xdp, page, &b);
+
+			b.xdp[id][act]++;
+			if (act != XDP_PASS) {
+				page = new_page;
+				goto rearm;
+			}
+		}
+
+		skb = napi_build_skb(xdp.data_hard_start, PAGE_SIZE);
+		if (unlikely(!skb)) {
+			page_pool_put_full_page(rx->pool, page, true);
+			b.dropped[id]++;
+			page = new_page;
+			goto rearm;
+		}
+		skb_mark_for_recycle(skb);
+		skb_reserve(skb, xdp.data - xdp.data_hard_start);
+		skb_put(skb, xdp.data_end - xdp.data);
+		if (xdp.data > xdp.data_meta)
+			skb_metadata_set(skb, xdp.data - xdp.data_meta);
+
+		if ((rxd4 & FE_RXD4_L4_VALID) &&
+		    (mac->netdev->features & NETIF_F_RXCSUM))
+			skb->ip_summed = CHECKSUM_UNNECESSARY;
+		skb->protocol = eth_type_trans(skb, mac->netdev);
+
+		/*
+		 * The CDM stripped the MTK special tag as if it were a VLAN
+		 * tag: tell DSA the source port through a metadata dst.
+		 */
+		if ((rxd2 & FE_RXD2_VTAG) && mac->dsa_untag &&
+		    netdev_uses_dsa(mac->netdev)) {
+			unsigned int port;
+
+			port = FIELD_GET(FE_STAG_PORT,
+					 FIELD_GET(FE_RXD3_VPID, rxd3));
+			if (eth->dsa_meta[port])
+				skb_dst_set_noref(skb,
+						  &eth->dsa_meta[port]->dst);
+		}
+
+		napi_gro_receive(napi, skb);
+		page = new_page;
+rearm:
+		fe_rx_set_desc(rx, idx, page);
+	}
+
+	if (b.redirect)
+		xdp_do_flush();
+	if (b.xdp_tx) {
+		spin_lock(&eth->tx.lock);
+		fe_tx_kick(eth);
+		spin_unlock(&eth->tx.lock);
+	}
+	if (done) {
+		/* Give the refilled descriptors back, once per poll */
+		fe_w32(eth, fe_ring_prev(rx->idx, rx->size), p->rx_crx_idx);
+		fe_rx_account(eth, &b);
+	}
+
+	if (done < budget && napi_complete_done(napi, done))
+		fe_rx_irq_enable(eth);
+	return done;
+}
+
+/* -- TX NAPI -------------------------------------------------------------- */
+
+static int fe_tx_poll(struct napi_struct *napi, int budget)
+{
+	struct fe_eth *eth = container_of(napi, struct fe_eth, tx_napi);
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	u32 bytes[FE_MAX_MACS] = {}, pkts[FE_MAX_MACS] = {};
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i, tail, done = 0;
+
+	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, q->irq_status);
+
+	spin_lock(&tx->lock);
+	tail = tx->tail;
+	while (tail != tx->head && done < budget) {
+		struct fe_tx_buf *buf = &tx->buf[tail];
+
+		if (!(le32_to_cpu(READ_ONCE(tx->desc[tail].txd3)) &
+		      FE_TXD3_OWNER_CPU))
+			break;
+
+		fe_tx_unmap(eth, buf);
+		if (buf->type != FE_TX_NONE) {
+			if (buf->type == FE_TX_SKB) {
+				bytes[buf->mac] += buf->bytes;
+				pkts[buf->mac]++;
+			}
+			fe_tx_release(eth, buf, true);
+			done++;
+		}
+		tail = fe_ring_next(tail, tx->size);
+	}
+	if (tail != tx->tail) {
+		tx->tail = tail;
+		/* The CPU took everything up to the one before @tail */
+		fe_w32(eth, fe_tx_desc_phys(tx, fe_ring_prev(tail, tx->size)),
+		       q->crx_ptr);
+	}
+	spin_unlock(&tx->lock);
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+		struct netdev_queue *txq;
+
+		if (!mac)
+			continue;
+		txq = netdev_get_tx_queue(mac->netdev, 0);
+		if (pkts[i]) {
+			netdev_tx_completed_queue(txq, pkts[i], bytes[i]);
+			u64_stats_update_begin(&mac->stats.tx_syncp);
+			u64_stats_add(&mac->stats.tx_packets, pkts[i]);
+			u64_stats_add(&mac->stats.tx_bytes, bytes[i]);
+			u64_stats_update_end(&mac->stats.tx_syncp);
+		}
+		if (test_bit(i, &tx->stopped) &&
+		    fe_tx_free(tx) >= FE_TX_STOP_THRESH &&
+		    test_and_clear_bit(i, &tx->stopped))
+			netif_tx_wake_queue(txq);
+	}
+
+	if (done < budget && napi_complete_done(napi, done)) {
+		fe_tx_irq_enable(eth);
+		return done;
+	}
+	return min_t(int, done, budget);
+}
+
+/* -- transmit ------------------------------------------------------------- */
+
+static unsigned int fe_tx_desc_count(struct sk_buff *skb)
+{
+	unsigned int i, n = DIV_ROUND_UP(skb_headlen(skb), FE_TX_MAX_LEN);
+
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		n += DIV_ROUND_UP(skb_frag_size(&skb_shinfo(skb)->frags[i]),
+				  FE_TX_MAX_LEN);
+	return n;
+}
+
+/* Map one buffer into as many descriptors as its length needs */
+static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
+			  dma_addr_t addr, unsigned int len, bool map_single,
+			  u32 txd4, bool last, unsigned int *head)
+{
+	struct fe_tx_ring *tx = &eth->tx;
+	bool first_chunk = true;
+
+	do {
+		unsigned int n = min_t(unsigned int, len, FE_TX_MAX_LEN);
+		struct fe_tx_desc *d = &tx->desc[*head];
+		struct fe_tx_buf *buf = &tx->buf[*head];
+		u32 txd3;
+
+		buf->type = FE_TX_NONE;
+		buf->mac = mac->id;
+		buf->map_single = map_single;
+		/* Only the first chunk owns the mapping */
+		buf->dma_addr = first_chunk ? addr : 0;
+		buf->dma_len = first_chunk ? len : 0;
+
+		txd3 = FIELD_PREP(FE_TXD3_PLEN0, n) | FE_TXD3_SWC;
+		if (last && n == len)
+			txd3 |= FE_TXD3_LS0;
+		d->txd1 = cpu_to_le32(addr);
+		d->txd4 = cpu_to_le32(txd4);
+		d->txd3 = cpu_to_le32(txd3);
+
+		/* Offloads are read from the frame's first descriptor only */
+		txd4 &= FE_TXD4_FPORT;
+		first_chunk = false;
+		addr += n;
+		len -= n;
+		*head = fe_ring_next(*head, tx->size);
+	} while (len);
+}
+
+static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	struct fe_tx_ring *tx = &eth->tx;
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
+	unsigned int i, head, first, needed, last_idx, len;
+	dma_addr_t addr;
+	u32 txd4;
+
+	/*
+	 * A frame with the MTK special tag (a DSA conduit's user port sent
+	 * it) has no Ethernet type where the hardware would insert the VLAN
+	 * tag: insert it in software.
+	 */
+	if (skb_vlan_tag_present(skb) &&
+	    !eth_proto_is_802_3(eth_hdr(skb)->h_proto)) {
+		skb = __vlan_hwaccel_push_inside(skb);
+		if (!skb)
+			goto drop_nofree;
+	}
+
+	txd4 = FIELD_PREP(FE_TXD4_FPORT, mac->id + 1);
+	if (skb_is_gso(skb)) {
+		if (skb_cow_head(skb, 0))
+			goto drop;
+		/* The TSO engine takes the MSS from the TCP checksum field */
+		tcp_hdr(skb)->check = htons(skb_shinfo(skb)->gso_size);
+		txd4 |= FE_TXD4_TSO | FE_TXD4_CHKSUM;
+	} else if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		txd4 |= FE_TXD4_CHKSUM;
+	}
+	if (skb_vlan_tag_present(skb))
+		txd4 |= FE_TXD4_INS_VLAN |
+			FIELD_PREP(FE_TXD4_VLAN_TCI, skb_vlan_tag_get(skb));
+
+	needed = fe_tx_desc_count(skb);
+	len = skb->len;
+
+	spin_lock(&tx->lock);
+	if (unlikely(eth->resetting)) {
+		spin_unlock(&tx->lock);
+		goto drop;
+	}
+	if (unlikely(fe_tx_free(tx) < needed)) {
+		netif_tx_stop_queue(txq);
+		set_bit(mac->id, &tx->stopped);
+		spin_unlock(&tx->lock);
+		return NETDEV_TX_BUSY;
+	}
+
+	first = tx->head;
+	head = first;
+	addr = dma_map_single(eth->dev, skb->data, skb_headlen(skb),
+			      DMA_TO_DEVICE);
+	if (unlikely(dma_mapping_error(eth->dev, addr)))
+		goto unwind;
+	fe_tx_map_buf(eth, mac, addr, skb_headlen(skb), true, txd4,
+		      !skb_shinfo(skb)->nr_frags, &head);
+	txd4 &= FE_TXD4_FPORT;
+
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+		skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+
+		addr = skb_frag_dma_map(eth->dev, frag, 0,
+					skb_frag_size(frag), DMA_TO_DEVICE);
+		if (unlikely(dma_mapping_error(eth->dev, addr)))
+			goto unwind;
+		fe_tx_map_buf(eth, mac, addr, skb_frag_size(frag), false,
+			      txd4, i == skb_shinfo(skb)->nr_frags - 1, &head);
+	}
+
+	last_idx = fe_ring_prev(head, tx->size);
+	tx->buf[last_idx].type = FE_TX_SKB;
+	tx->buf[last_idx].data = skb;
+	tx->buf[last_idx].bytes = len;
+	tx->head = head;
+
+	skb_tx_timestamp(skb);
+	if (fe_tx_free(tx) < FE_TX_STOP_THRESH) {
+		netif_tx_stop_queue(txq);
+		set_bit(mac->id, &tx->stopped);
+	}
+	if (__netdev_tx_sent_queue(txq, len, netdev_xmit_more()))
+		fe_tx_kick(eth);
+	spin_unlock(&tx->lock);
+	return NETDEV_TX_OK;
+
+unwind:
+	while (first != head) {
+		fe_tx_unmap(eth, &tx->buf[first]);
+		tx->desc[first].txd3 = cpu_to_le32(FE_TXD3_OWNER_CPU |
+						   FE_TXD3_LS0);
+		first = fe_ring_next(first, tx->size);
+	}
+	spin_unlock(&tx->lock);
+drop:
+	dev_kfree_skb_any(skb);
+drop_nofree:
+	atomic64_inc(&mac->stats.tx_dropped);
+	return NETDEV_TX_OK;
+}
+
+/* -- DMA bring-up and teardown -------------------------------------------- */
+
+/* The MAC's length limits, FCS included, and the MCR setting for each */
+static const struct {
+	u16 len;
+	u8 mcr;
+} fe_max_rx[] = {
+	{ 1518, FE_MCR_MAX_RX_1518 },
+	{ 1536, FE_MCR_MAX_RX_1536 },
+	{ 1552, FE_MCR_MAX_RX_1552 },
+	{ 2048, FE_MCR_MAX_RX_2048 },
+};
+
+/* Index into fe_max_rx[] of the smallest limit that lets @mtu through */
+static unsigned int fe_max_rx_idx(unsigned int mtu)
+{
+	unsigned int frame = mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN, i;
+
+	for (i = 0; i < ARRAY_SIZE(fe_max_rx) - 1; i++)
+		if (frame <= fe_max_rx[i].len)
+			break;
+	return i;
+}
+
+static void fe_set_mcr_max_rx(struct fe_mac *mac, unsigned int mtu)
+{
+	struct fe_eth *eth = mac->eth;
+	u32 mcr;
+
+	mcr = fe_mac_r32(eth, FE_MAC_MCR(mac->id));
+	fe_mac_w32(eth, (mcr & ~FE_MCR_MAX_RX) |
+		   FIELD_PREP(FE_MCR_MAX_RX, fe_max_rx[fe_max_rx_idx(mtu)].mcr),
+		   FE_MAC_MCR(mac->id));
+}
+
+/*
+ * RX buffer size: the longest frame the MACs let through at the current
+ * MTUs. Smaller buffers are cheaper: page_pool syncs this much of a page
+ * for the device each time it recycles one.
+ */
+static unsigned int fe_rx_buf_len(struct fe_eth *eth)
+{
+	unsigned int i, mtu = ETH_DATA_LEN, len;
+
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			mtu = max(mtu, READ_ONCE(eth->mac[i]->netdev->mtu));
+
+	len = fe_max_rx[fe_max_rx_idx(mtu)].len + FE_RX_IP_ALIGN;
+	return min3(len, (unsigned int)FE_RX_BUF_LEN,
+		    (unsigned int)FE_RX_MAX_LEN);
+}
+
+/* Hardware untagging of the special tag is global: only if every MAC is a
+ * DSA conduit with the MTK tag, and no XDP program wants the tag in place.
+ */
+static void fe_update_untag(struct fe_eth *eth)
+{
+	bool untag = eth->soc->has_stag && !eth->xdp_progs;
+	unsigned int i;
+
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i] && !fe_mac_uses_dsa_tag(eth->mac[i]))
+			untag = false;
+
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			eth->mac[i]->dsa_untag = untag;
+
+	if (!eth->soc->has_stag)
+		return;
+	fe_m32(eth, FE_CDM_STAG_EN, untag ? FE_CDM_STAG_EN : 0,
+	       FE_CDMP_IG_CTRL);
+	fe_w32(eth, untag ? FE_CDMP_EG_STAG : 0, FE_CDMP_EG_CTRL);
+}
+
+static void fe_gdma_config(struct fe_mac *mac, bool up)
+{
+	struct fe_eth *eth = mac->eth;
+	u32 val;
+
+	val = fe_r32(eth, FE_GDMA_FWD_CFG(mac->id));
+	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG);
+	val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN |
+	       FE_GDMA_STRP_CRC;
+	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
+	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
+		val |= FE_GDMA_SPECIAL_TAG;
+	fe_w32(eth, val, FE_GDMA_FWD_CFG(mac->id));
+}
+
+static int fe_dma_busy_wait(struct fe_eth *eth, u32 reg)
+{
+	unsigned int i;
+
+	for (i = 0; i < 10; i++) {
+		if (!(fe_r32(eth, reg) & (FE_DMA_RX_BUSY | FE_DMA_TX_BUSY)))
+			return 0;
+		usleep_range(1000, 2000);
+	}
+	dev_warn(eth->dev, "DMA still busy (0x%x)\n", reg);
+	return -EBUSY;
+}
+
+static void fe_dma_stop(struct fe_eth *eth)
+{
+	const struct fe_reg_map *regs = eth->soc->regs;
+
+	fe_m32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_WB_DDONE, 0,
+	       regs->qdma.glo_cfg);
+	fe_m32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_WB_DDONE, 0,
+	       regs->pdma.glo_cfg);
+	fe_dma_busy_wait(eth, regs->qdma.glo_cfg);
+	fe_dma_busy_wait(eth, regs->pdma.glo_cfg);
+}
+
+static void fe_rxq_unreg(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (!mac || !xdp_rxq_info_is_reg(&mac->xdp_rxq))
+			continue;
+		/* The memory model is eth->xdp_mem's, unregistered once */
+		memset(&mac->xdp_rxq.mem, 0, sizeof(mac->xdp_rxq.mem));
+		xdp_rxq_info_unreg(&mac->xdp_rxq);
+	}
+}
+
+static int fe_rxq_reg(struct fe_eth *eth)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (!mac)
+			continue;
+		err = xdp_rxq_info_reg(&mac->xdp_rxq, mac->netdev, 0,
+				       eth->rx_napi.napi_id);
+		if (err) {
+			fe_rxq_unreg(eth);
+			return err;
+		}
+		mac->xdp_rxq.mem = eth->xdp_mem;
+	}
+	return 0;
+}
+
+static void fe_dma_free(struct fe_eth *eth)
+{
+	fe_rxq_unreg(eth);
+	fe_tx_free_ring(eth);
+	fe_rx_free_ring(eth);
+}
+
+static int fe_dma_up(struct fe_eth *eth)
+{
+	const struct fe_reg_map *regs = eth->soc->regs;
+	int err;
+
+	fe_irq_disable_all(eth);
+	fe_fq_init(eth);
+	err = fe_tx_alloc(eth);
+	if (!err)
+		err = fe_rx_alloc(eth);
+	if (!err)
+		err = fe_rxq_reg(eth);
+	if (err) {
+		fe_dma_free(eth);
+		return err;
+	}
+
+	fe_write_coalesce(eth);
+	/* Every TX completion / RX interrupt to the one line we have */
+	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, regs->qdma.int_grp);
+	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, regs->pdma.int_grp + 4);
+	fe_w32(eth, ~0, regs->pdma.irq_status);
+	fe_w32(eth, ~0, regs->qdma.irq_status);
+
+	if (eth->soc->has_stag)
+		fe_m32(eth, 0, FE_CDM_STAG_EN, FE_CDMQ_IG_CTRL);
+	fe_update_untag(eth);
+
+	fe_w32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_BT_32DWORDS |
+	       FE_DMA_NDP_CO_PRO | FE_DMA_RX_2B_OFFSET | FE_DMA_TX_WB_DDONE |
+	       FE_DMA_RX_BT_32DWORDS, regs->qdma.glo_cfg);
+	fe_w32(eth, FE_DMA_RX_EN | FE_DMA_RX_BT_32DWORDS | FE_DMA_MULTI_EN |
+	       (FE_RX_IP_ALIGN ? FE_DMA_RX_2B_OFFSET : 0), regs->pdma.glo_cfg);
+
+	napi_enable(&eth->tx_napi);
+	napi_enable(&eth->rx_napi);
+	eth->dma_running = true;
+	fe_rx_irq_enable(eth);
+	fe_tx_irq_enable(eth);
+	return 0;
+}
+
+static void fe_dma_down(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	if (!eth->dma_running)
+		return;
+	eth->dma_running = false;
+	fe_irq_disable_all(eth);
+	napi_disable(&eth->rx_napi);
+	napi_disable(&eth->tx_napi);
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			fe_gdma_config(eth->mac[i], false);
+	fe_dma_stop(eth);
+	synchronize_irq(eth->irq);
+	fe_dma_free(eth);
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			netdev_tx_reset_queue(netdev_get_tx_queue(eth->mac[i]->netdev,
+								  0));
+}
+
+/* -- netdev ops ----------------------------------------------------------- */
+
+static int fe_open(struct net_device *dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	int err;
+
+	err = phylink_of_phy_connect(mac->phylink, mac->np, 0);
+	if (err) {
+		netdev_err(dev, "could not attach PHY: %d\n", err);
+		return err;
+	}
+
+	if (!eth->dma_running) {
+		err = fe_dma_up(eth);
+		if (err) {
+			phylink_disconnect_phy(mac->phylink);
+			return err;
+		}
+	} else {
+		fe_update_untag(eth);
+	}
+	eth->open_count++;
+
+	fe_set_mcr_max_rx(mac, dev->mtu);
+	fe_gdma_config(mac, true);
+	phylink_start(mac->phylink);
+	netif_tx_start_all_queues(dev);
+	return 0;
+}
+
+static int fe_stop(struct net_device *dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	unsigned int i;
+
+	phylink_stop(mac->phylink);
+	netif_tx_disable(dev);
+	phylink_disconnect_phy(mac->phylink);
+	fe_gdma_config(mac, false);
+
+	if (--eth->open_count) {
+		/* The other MAC keeps the DMA: let this one's frames drain */
+		for (i = 0; i < FE_TX_DRAIN_TRIES; i++) {
+			bool empty;
+
+			spin_lock_bh(&eth->tx.lock);
+			empty = eth->tx.head == eth->tx.tail;
+			spin_unlock_bh(&eth->tx.lock);
+			if (empty)
+				break;
+			usleep_range(1000, 2000);
+		}
+		clear_bit(mac->id, &eth->tx.stopped);
+		netdev_tx_reset_queue(netdev_get_tx_queue(dev, 0));
+		return 0;
+	}
+
+	fe_dma_down(eth);
+	return 0;
+}
+
+static int fe_set_mac_address(struct net_device *dev, void *p)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	const u8 *a = dev->dev_addr;
+	int err;
+
+	err = eth_mac_addr(dev, p);
+	if (err)
+		return err;
+
+	fe_w32(eth, (a[0] << 8) | a[1], FE_GDMA_MAC_ADRH(mac->id));
+	fe_w32(eth, (a[2] << 24) | (a[3] << 16) | (a[4] << 8) | a[5],
+	       FE_GDMA_MAC_ADRL(mac->id));
+	return 0;
+}
+
+static int fe_change_mtu(struct net_device *dev, int new_mtu)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	WRITE_ONCE(dev->mtu, new_mtu);
+	fe_set_mcr_max_rx(mac, new_mtu);
+	/* Larger frames than the RX buffers take: new buffers */
+	if (mac->eth->dma_running &&
+	    fe_rx_buf_len(mac->eth) > mac->eth->rx.buf_len)
+		return fe_restart(mac->eth);
+	return 0;
+}
+
+static int fe_ioctl(struct net_device *dev, struct ifreq *ifr, int cmd)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	return phylink_mii_ioctl(mac->phylink, ifr, cmd);
+}
+
+static void fe_tx_timeout(struct net_device *dev, unsigned int txqueue)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+
+	netdev_err(dev, "TX timeout: head %u tail %u, resetting the DMA\n",
+		   eth->tx.head, eth->tx.tail);
+	schedule_work(&eth->reset_work);
+}
+
+/**
+ * fe_restart - stop the DMA, rebuild the rings and start it again
+ * @eth: the frame engine
+ *
+ * Called under RTNL. The DMA engines are stopped, every buffer is freed,
+ * new rings are set up and every DMA register is written again (TX timeout
+ * recovery, ring size, XDP and MTU changes). The MACs keep their link.
+ *
+ * Return: 0, or a negative error code (the DMA is then left stopped).
+ */
+int fe_restart(struct fe_eth *eth)
+{
+	unsigned int i;
+	int err;
+
+	ASSERT_RTNL();
+	if (!eth->open_count)
+		return 0;
+
+	spin_lock_bh(&eth->tx.lock);
+	eth->resetting = true;
+	spin_unlock_bh(&eth->tx.lock);
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (mac && netif_running(mac->netdev))
+			netif_tx_disable(mac->netdev);
+	}
+	fe_dma_down(eth);
+
+	eth->resetting = false;
+	err = fe_dma_up(eth);
+	if (err) {
+		dev_err(eth->dev, "DMA restart failed: %d\n", err);
+		return err;
+	}
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (mac && netif_running(mac->netdev)) {
+			fe_gdma_config(mac, true);
+			netif_tx_wake_all_queues(mac->netdev);
+		}
+	}
+	return 0;
+}
+
+static void fe_reset_work(struct work_struct *work)
+{
+	struct fe_eth *eth = container_of(work, struct fe_eth, reset_work);
+
+	rtnl_lock();
+	fe_restart(eth);
+	rtnl_unlock();
+}
+
+static int fe_xdp_setup(struct net_device *dev, struct bpf_prog *prog,
+			struct netlink_ext_ack *extack)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	struct bpf_prog *old;
+	unsigned int before = eth->xdp_progs;
+
+	old = rcu_replace_pointer(mac->xdp_prog, prog, lockdep_rtnl_is_held());
+	if (old)
+		bpf_prog_put(old);
+	if (prog && !old)
+		eth->xdp_progs++;
+	else if (!prog && old)
+		eth->xdp_progs--;
+
+	/* The page_pool mapping direction and hardware untagging change */
+	if (!before != !eth->xdp_progs && eth->dma_running)
+		return fe_restart(eth);
+	return 0;
+}
+
+static int fe_bpf(struct net_device *dev, struct netdev_bpf *xdp)
+{
+	switch (xdp->command) {
+	case XDP_SETUP_PROG:
+		return fe_xdp_setup(dev, xdp->prog, xdp->extack);
+	default:
+		return -EINVAL;
+	}
+}
+
+static const struct net_device_ops fe_netdev_ops = {
+	.ndo_open		= fe_open,
+	.ndo_stop		= fe_stop,
+	.ndo_start_xmit		= fe_start_xmit,
+	.ndo_set_mac_address	= fe_set_mac_address,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_eth_ioctl		= fe_ioctl,
+	.ndo_change_mtu		= fe_change_mtu,
+	.ndo_tx_timeout		= fe_tx_timeout,
+	.ndo_get_stats64	= fe_get_stats64,
+	.ndo_bpf		= fe_bpf,
+	.ndo_xdp_xmit		= fe_xdp_xmit,
+};
+
+/* -- phylink -------------------------------------------------------------- */
+
+static struct fe_mac *fe_phylink_to_mac(struct phylink_config *config)
+{
+	return container_of(config, struct fe_mac, phylink_config);
+}
+
+static void fe_mac_config(struct phylink_config *config, unsigned int mode,
+			  const struct phylink_link_state *state)
+{
+	struct fe_mac *mac = fe_phylink_to_mac(config);
+	struct fe_eth *eth = mac->eth;
+
+	if (mac->interface == state->interface)
+		return;
+
+	if (eth->soc->ops->mac_config &&
+	    eth->soc->ops->mac_config(mac, state->interface)) {
+		dev_err(eth->dev, "GMAC%u: cannot set up %s\n", mac->id,
+			phy_modes(state->interface));
+		return;
+	}
+	mac->interface = state->interface;
+}
+
+static void fe_mac_link_down(struct phylink_config *config, unsigned int mode,
+			     phy_interface_t interface)
+{
+	struct fe_mac *mac = fe_phylink_to_mac(config);
+	u32 mcr = fe_mac_r32(mac->eth, FE_MAC_MCR(mac->id));
+
+	mcr &= ~(FE_MCR_TX_EN | FE_MCR_RX_EN | FE_MCR_FORCE_LINK);
+	fe_mac_w32(mac->eth, mcr, FE_MAC_MCR(mac->id));
+}
+
+static void fe_mac_link_up(struct phylink_config *config,
+			   struct phy_device *phy, unsigned int mode,
+			   phy_interface_t interface, int speed, int duplex,
+			   bool tx_pause, bool rx_pause)
+{
+	struct fe_mac *mac = fe_phylink_to_mac(config);
+	u32 mcr = fe_mac_r32(mac->eth, FE_MAC_MCR(mac->id));
+
+	mcr &= FE_MCR_MAX_RX;
+	mcr |= FE_MCR_IPG_CFG | FE_MCR_FORCE_MODE | FE_MCR_BACKOFF_EN |
+	       FE_MCR_BACKPR_EN | FE_MCR_RX_FIFO_CLR_DIS;
+	if (speed == SPEED_1000)
+		mcr |= FE_MCR_SPEED_1000;
+	else if (speed == SPEED_100)
+		mcr |= FE_MCR_SPEED_100;
+	if (duplex == DUPLEX_FULL)
+		mcr |= FE_MCR_FORCE_DPX;
+	if (tx_pause)
+		mcr |= FE_MCR_FORCE_TX_FC;
+	if (rx_pause)
+		mcr |= FE_MCR_FORCE_RX_FC;
+	mcr |= FE_MCR_TX_EN | FE_MCR_RX_EN | FE_MCR_FORCE_LINK;
+	fe_mac_w32(mac->eth, mcr, FE_MAC_MCR(mac->id));
+}
+
+static const struct phylink_mac_ops fe_phylink_ops = {
+	.mac_config	= fe_mac_config,
+	.mac_link_down	= fe_mac_link_down,
+	.mac_link_up	= fe_mac_link_up,
+};
+
+/* -- probe ---------------------------------------------------------------- */
+
+/* phylink only warns about a fixed link it cannot use: refuse it here */
+static int fe_check_fixed_link(struct fe_eth *eth, struct device_node *np)
+{
+	struct device_node *fl = of_get_child_by_name(np, "fixed-link");
+	u32 speed;
+	int err = 0;
+
+	if (!fl)
+		return 0;
+	if (of_property_read_u32(fl, "speed", &speed) ||
+	    (speed != SPEED_10 && speed != SPEED_100 && speed != SPEED_1000)) {
+		dev_err(eth->dev, "%pOF: missing or invalid \"speed\"\n", fl);
+		err = -EINVAL;
+	}
+	of_node_put(fl);
+	return err;
+}
+
+static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
+{
+	struct net_device *dev;
+	phy_interface_t mode;
+	struct fe_mac *mac;
+	u32 id;
+	int err;
+
+	if (of_property_read_u32(np, "reg", &id)) {
+		dev_err(eth->dev, "%pOF: missing or invalid \"reg\"\n", np);
+		return -EINVAL;
+	}
+	if (id >= eth->soc->num_macs || eth->mac[id]) {
+		dev_err(eth->dev, "%pOF: \"reg\" %u: no such or duplicate MAC\n",
+			np, id);
+		return -EINVAL;
+	}
+	err = of_get_phy_mode(np, &mode);
+	if (err) {
+		dev_err(eth->dev, "%pOF: missing or invalid \"phy-mode\"\n",
+			np);
+		return err;
+	}
+
+	err = fe_check_fixed_link(eth, np);
+	if (err)
+		return err;
+
+	dev = alloc_etherdev(sizeof(*mac));
+	if (!dev)
+		return -ENOMEM;
+
+	mac = netdev_priv(dev);
+	mac->id = id;
+	mac->eth = eth;
+	mac->netdev = dev;
+	mac->np = np;
+	mac->interface = PHY_INTERFACE_MODE_NA;
+	u64_stats_init(&mac->stats.rx_syncp);
+	u64_stats_init(&mac->stats.tx_syncp);
+	u64_stats_init(&mac->hw_stats.syncp);
+
+	SET_NETDEV_DEV(dev, eth->dev);
+	dev->dev.of_node = np;
+	dev->netdev_ops = &fe_netdev_ops;
+	dev->ethtool_ops = &fe_ethtool_ops;
+	dev->watchdog_timeo = 5 * HZ;
+	dev->irq = eth->irq;
+	dev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			   NETIF_F_RXCSUM | NETIF_F_TSO | NETIF_F_TSO6 |
+			   NETIF_F_HW_VLAN_CTAG_TX;
+	dev->features = dev->hw_features;
+	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
+	dev->priv_flags |= IFF_UNICAST_FLT;
+	dev->min_mtu = ETH_MIN_MTU;
+	dev->max_mtu = eth->soc->max_frame - ETH_HLEN - ETH_FCS_LEN;
+	dev->xdp_features = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
+			    NETDEV_XDP_ACT_NDO_XMIT;
+
+	err = of_get_ethdev_address(np, dev);
+	if (err == -EPROBE_DEFER)
+		goto err_free;
+	if (err) {
+		eth_hw_addr_random(dev);
+		dev_info(eth->dev, "GMAC%u: random MAC address %pM\n", id,
+			 dev->dev_addr);
+	}
+
+	mac->phylink_config.dev = &dev->dev;
+	mac->phylink_config.type = PHYLINK_NETDEV;
+	mac->phylink_config.mac_capabilities = MAC_ASYM_PAUSE | MAC_SYM_PAUSE |
+					       MAC_10 | MAC_100 | MAC_1000FD;
+	__set_bit(PHY_INTERFACE_MODE_MII, mac->phylink_config.supported_interfaces);
+	phy_interface_set_rgmii(mac->phylink_config.supported_interfaces);
+	if (!id)
+		__set_bit(PHY_INTERFACE_MODE_TRGMII,
+			  mac->phylink_config.supported_interfaces);
+
+	mac->phylink = phylink_create(&mac->phylink_config, of_fwnode_handle(np),
+				      mode, &fe_phylink_ops);
+	if (IS_ERR(mac->phylink)) {
+		err = PTR_ERR(mac->phylink);
+		dev_err(eth->dev, "%pOF: invalid \"phy-mode\", \"phy-handle\" or \"fixed-link\": %d\n",
+			np, err);
+		goto err_free;
+	}
+
+	eth->mac[id] = mac;
+	return 0;
+
+err_free:
+	free_netdev(dev);
+	return err;
+}
+
+static void fe_macs_free(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (!mac)
+			continue;
+		phylink_destroy(mac->phylink);
+		free_netdev(mac->netdev);
+		eth->mac[i] = NULL;
+	}
+}
+
+static int fe_hw_reset(struct fe_eth *eth)
+{
+	struct reset_control *fe, *ethr;
+
+	fe = devm_reset_control_get_exclusive(eth->dev, "fe");
+	if (IS_ERR(fe))
+		return dev_err_probe(eth->dev, PTR_ERR(fe),
+				     "missing or invalid reset \"fe\"\n");
+	ethr = devm_reset_control_get_exclusive(eth->dev, "eth");
+	if (IS_ERR(ethr))
+		return dev_err_probe(eth->dev, PTR_ERR(ethr),
+				     "missing or invalid reset \"eth\"\n");
+
+	reset_control_assert(fe);
+	reset_control_assert(ethr);
+	usleep_range(1000, 2000);
+	reset_control_deassert(ethr);
+	reset_control_deassert(fe);
+	usleep_range(1000, 2000);
+	return 0;
+}
+
+static void fe_free_dsa_meta(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(eth->dsa_meta); i++) {
+		if (eth->dsa_meta[i])
+			dst_release(&eth->dsa_meta[i]->dst);
+		eth->dsa_meta[i] = NULL;
+	}
+}
+
+static int fe_alloc_dsa_meta(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(eth->dsa_meta); i++) {
+		struct metadata_dst *md;
+
+		md = metadata_dst_alloc(0, METADATA_HW_PORT_MUX, GFP_KERNEL);
+		if (!md) {
+			fe_free_dsa_meta(eth);
+			return -ENOMEM;
+		}
+		md->u.port_info.port_id = i;
+		eth->dsa_meta[i] = md;
+	}
+	return 0;
+}
+
+static int fe_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct device_node *np;
+	struct resource *res;
+	struct fe_eth *eth;
+	struct clk *clk;
+	unsigned int i;
+	int err;
+
+	eth = devm_kzalloc(dev, sizeof(*eth), GFP_KERNEL);
+	if (!eth)
+		return -ENOMEM;
+	eth->dev = dev;
+	eth->soc = of_device_get_match_data(dev);
+	spin_lock_init(&eth->tx.lock);
+	spin_lock_init(&eth->stats_lock);
+	INIT_WORK(&eth->reset_work, fe_reset_work);
+	eth->rx_ring_size = eth->soc->rx_ring_size;
+	eth->tx_ring_size = eth->soc->tx_ring_size;
+	eth->rx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
+	eth->tx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
+	platform_set_drvdata(pdev, eth);
+
+	if (eth->soc->rx_dma != FE_DMA_PDMA || eth->soc->tx_dma != FE_DMA_QDMA)
+		return dev_err_probe(dev, -EOPNOTSUPP,
+				     "%s: DMA engine combination not supported yet\n",
+				     eth->soc->name);
+
+	eth->base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
+	if (IS_ERR(eth->base))
+		return dev_err_probe(dev, PTR_ERR(eth->base),
+				     "missing or invalid \"reg\"\n");
+	/* The DT's "reg" covers the frame engine; the MACs follow it */
+	eth->mac_base = devm_ioremap(dev, res->start + eth->soc->regs->mac_base,
+				     eth->soc->regs->mac_size);
+	if (!eth->mac_base)
+		return -ENOMEM;
+
+	eth->ethsys = syscon_regmap_lookup_by_phandle(dev->of_node,
+						      "mediatek,ethsys");
+	if (IS_ERR(eth->ethsys))
+		return dev_err_probe(dev, PTR_ERR(eth->ethsys),
+				     "missing or invalid \"mediatek,ethsys\"\n");
+
+	eth->irq = platform_get_irq(pdev, 0);
+	if (eth->irq < 0)
+		return dev_err_probe(dev, eth->irq,
+				     "missing or invalid \"interrupts\"\n");
+
+	clk = devm_clk_get_enabled(dev, "fe");
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk),
+				     "missing or invalid clock \"fe\"\n");
+	clk = devm_clk_get_enabled(dev, "ethif");
+	if (IS_ERR(clk))
+		return dev_err_probe(dev, PTR_ERR(clk),
+				     "missing or invalid clock \"ethif\"\n");
+
+	err = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
+	if (err)
+		return err;
+
+	err = fe_hw_reset(eth);
+	if (err)
+		return err;
+	fe_irq_disable_all(eth);
+	if (eth->soc->ops->hw_init) {
+		err = eth->soc->ops->hw_init(eth);
+		if (err)
+			return err;
+	}
+
+	err = fe_fq_alloc(eth);
+	if (err)
+		return err;
+
+	err = fe_alloc_dsa_meta(eth);
+	if (err)
+		return err;
+
+	for_each_child_of_node(dev->of_node, np) {
+		if (!of_device_is_compatible(np, "mediatek,eth-mac") ||
+		    !of_device_is_available(np))
+			continue;
+		err = fe_mac_probe(eth, np);
+		if (err) {
+			of_node_put(np);
+			goto err_macs;
+		}
+	}
+	if (!eth->mac[0] && !eth->mac[1]) {
+		dev_err(dev, "no \"mediatek,eth-mac\" child\n");
+		err = -ENODEV;
+		goto err_macs;
+	}
+
+	eth->napi_dev = alloc_netdev_dummy(0);
+	if (!eth->napi_dev) {
+		err = -ENOMEM;
+		goto err_macs;
+	}
+	netif_napi_add(eth->napi_dev, &eth->rx_napi, fe_rx_poll);
+	netif_napi_add_tx(eth->napi_dev, &eth->tx_napi, fe_tx_poll);
+
+	err = devm_request_irq(dev, eth->irq, fe_irq, 0, dev_name(dev), eth);
+	if (err)
+		goto err_napi;
+
+	err = fe_mdio_init(eth);
+	if (err)
+		goto err_irq;
+
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		if (!eth->mac[i])
+			continue;
+		err = register_netdev(eth->mac[i]->netdev);
+		if (err) {
+			dev_err(dev, "GMAC%u: register_netdev: %d\n", i, err);
+			goto err_unreg;
+		}
+	}
+
+	dev_info(dev, "%s frame engine, IRQ %d\n", eth->soc->name, eth->irq);
+	return 0;
+
+err_unreg:
+	while (i--)
+		if (eth->mac[i])
+			unregister_netdev(eth->mac[i]->netdev);
+	fe_mdio_cleanup(eth);
+err_irq:
+	devm_free_irq(dev, eth->irq, eth);
+err_napi:
+	netif_napi_del(&eth->tx_napi);
+	netif_napi_del(&eth->rx_napi);
+	free_netdev(eth->napi_dev);
+err_macs:
+	fe_macs_free(eth);
+	fe_free_dsa_meta(eth);
+	return err;
+}
+
+static void fe_remove(struct platform_device *pdev)
+{
+	struct fe_eth *eth = platform_get_drvdata(pdev);
+	unsigned int i;
+
+	/* The switch on the MDIO bus goes first: it uses our conduits */
+	fe_mdio_cleanup(eth);
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			unregister_netdev(eth->mac[i]->netdev);
+	cancel_work_sync(&eth->reset_work);
+	fe_irq_disable_all(eth);
+	devm_free_irq(&pdev->dev, eth->irq, eth);
+	netif_napi_del(&eth->tx_napi);
+	netif_napi_del(&eth->rx_napi);
+	free_netdev(eth->napi_dev);
+	fe_macs_free(eth);
+	fe_free_dsa_meta(eth);
+}
+
+static const struct of_device_id fe_of_match[] = {
+	{ .compatible = "mediatek,mt7621-eth", .data = &fe_mt7621_data },
+	{ /* sentinel */ }
+};
+MODULE_DEVICE_TABLE(of, fe_of_match);
+
+static struct platform_driver fe_driver = {
+	.probe = fe_probe,
+	.remove = fe_remove,
+	.driver = {
+		.name = FE_DRV_NAME,
+		.of_match_table = fe_of_match,
+	},
+};
+module_platform_driver(fe_driver);
+
+MODULE_AUTHOR("ralink-fe project");
+MODULE_DESCRIPTION("Ralink/MediaTek SoC frame engine Ethernet driver");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,657 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ralink/MediaTek SoC frame engine Ethernet driver: shared definitions
+ *
+ * The frame engine (FE) of the Ralink/MediaTek router SoCs moves frames
+ * between memory and its GDMA ports (one per GMAC, or one towards an
+ * embedded switch). Register names follow the vendor's documentation as
+ * used by the mainline mtk_eth_soc driver. What differs from one SoC to the
+ * next (register offsets, the DMA engines, the MACs, the switch) is
+ * described by struct fe_soc_data, one instance per SoC (fe_mt7621.c).
+ */
+
+#ifndef FE_CORE_H
+#define FE_CORE_H
+
+#include <linux/bitfield.h>
+#include <linux/bits.h>
+#include <linux/io.h>
+#include <linux/netdevice.h>
+#include <linux/phylink.h>
+#include <linux/spinlock.h>
+#include <linux/u64_stats_sync.h>
+#include <net/xdp.h>
+
+#define FE_DRV_NAME		"ralink_fe"
+#define FE_MAX_MACS		2
+
+/* Frame engine global registers (offsets shared by all SoCs with a GDMA) */
+#define FE_GLO_CFG		0x0000
+#define FE_RST_GL		0x0004
+#define FE_INT_STATUS2		0x0008
+#define FE_INT_ENABLE		0x000c
+#define FE_INT_GRP		0x0020
+
+/* CDM: the DMA side of the PSE. MT7621 can parse the MTK special tag */
+#define FE_CDMP_IG_CTRL		0x0400	/* from PDMA: ingress control */
+#define FE_CDMP_EG_CTRL		0x0404	/* towards PDMA: egress control */
+#define FE_CDMQ_IG_CTRL		0x1400	/* from QDMA: ingress control */
+#define FE_CDM_STAG_EN		BIT(0)	/* parse/strip the special tag */
+/*
+ * CDMP egress control: the vendor SDK and mainline write 1 with DSA (bit 0
+ * is not documented; written as they do).
+ */
+#define FE_CDMP_EG_STAG		BIT(0)
+
+/* GDMA n (n = 0: GDMA1 / GMAC0, n = 1: GDMA2 / GMAC1) */
+#define FE_GDMA_FWD_CFG(n)	(0x0500 + (n) * 0x1000)
+#define FE_GDMA_SPECIAL_TAG	BIT(24)	/* frames carry the MTK tag */
+#define FE_GDMA_ICS_EN		BIT(22)	/* verify IPv4 header checksums */
+#define FE_GDMA_TCS_EN		BIT(21)	/* verify TCP checksums */
+#define FE_GDMA_UCS_EN		BIT(20)	/* verify UDP checksums */
+#define FE_GDMA_STRP_CRC	BIT(16)	/* strip the FCS */
+#define FE_GDMA_FWD_MASK	GENMASK(15, 0)	/* per-class forward ports */
+#define FE_GDMA_FWD_PDMA	0x0000	/* all classes to PDMA (the CPU) */
+#define FE_GDMA_FWD_DROP	0x7777	/* all classes dropped */
+#define FE_GDMA_MAC_ADRL(n)	(0x0508 + (n) * 0x1000)
+#define FE_GDMA_MAC_ADRH(n)	(0x050c + (n) * 0x1000)
+
+/* PDMA/QDMA global configuration bits (both engines) */
+#define FE_DMA_RX_2B_OFFSET	BIT(31)	/* start RX data 2 bytes in */
+#define FE_DMA_MULTI_EN		BIT(10)	/* PDMA: several RX rings */
+#define FE_DMA_NDP_CO_PRO	BIT(10)	/* QDMA: descriptor prefetch */
+#define FE_DMA_RX_BT_32DWORDS	(3 << 11)	/* RX burst: 32 dwords */
+#define FE_DMA_TX_WB_DDONE	BIT(6)	/* write back DONE before next */
+#define FE_DMA_TX_BT_32DWORDS	(3 << 4)	/* TX burst: 32 dwords */
+#define FE_DMA_RX_BUSY		BIT(3)
+#define FE_DMA_RX_EN		BIT(2)
+#define FE_DMA_TX_BUSY		BIT(1)
+#define FE_DMA_TX_EN		BIT(0)
+
+/* PDMA reset index register */
+#define FE_PDMA_RST_DRX(r)	BIT(16 + (r))
+
+/* Delay (coalesced) interrupt configuration, PDMA and QDMA alike */
+#define FE_DLY_TX_EN		BIT(31)
+#define FE_DLY_TX_PINT		GENMASK(30, 24)	/* frames */
+#define FE_DLY_TX_PTIME		GENMASK(23, 16)	/* units of 20 us */
+#define FE_DLY_RX_EN		BIT(15)
+#define FE_DLY_RX_PINT		GENMASK(14, 8)
+#define FE_DLY_RX_PTIME		GENMASK(7, 0)
+#define FE_DLY_PINT_MAX		0x7f
+#define FE_DLY_PTIME_MAX	0xff
+#define FE_DLY_PTIME_US		20
+
+/* Interrupt status/mask bits */
+#define FE_RX_DONE_DLY		BIT(30)	/* PDMA: delayed RX done */
+#define FE_RX_DONE_INT0		BIT(16)	/* PDMA: RX ring 0 done */
+#define FE_TX_DONE_DLY		BIT(28)	/* QDMA: delayed TX done */
+#define FE_TX_DONE_INT0		BIT(0)	/* QDMA: TX queue 0 done */
+
+/* QDMA queue configuration */
+#define FE_QTX_STRIDE		0x10
+#define FE_QTX_NUM		16
+#define FE_QTX_RSV_MIN		GENMASK(7, 0)	/* reserved buffers, HW */
+#define FE_QTX_RSV_MAX		GENMASK(15, 8)	/* reserved buffers, SW */
+#define FE_QTX_RSV_DEFAULT	4	/* vendor SDK value */
+#define FE_QDMA_TX_SCH_MAX_WFQ	BIT(15)
+#define FE_QDMA_PAGE_SIZE	2048	/* free queue buffer size */
+
+/* GDMA MIB counters: block of FE_GDM_CNT_STRIDE per GDMA, read-to-clear */
+#define FE_GDM_CNT_STRIDE	0x40
+#define FE_GDM_RX_BYTES_L	0x00
+#define FE_GDM_RX_BYTES_H	0x04
+#define FE_GDM_RX_PKTS		0x08
+#define FE_GDM_RX_OVERFLOW	0x10
+#define FE_GDM_RX_FCS_ERR	0x14
+#define FE_GDM_RX_SHORT		0x18
+#define FE_GDM_RX_LONG		0x1c
+#define FE_GDM_RX_CSUM_ERR	0x20
+#define FE_GDM_RX_FLOW_CTRL	0x24
+#define FE_GDM_TX_SKIP		0x28
+#define FE_GDM_TX_COLLISION	0x2c
+#define FE_GDM_TX_BYTES_L	0x30
+#define FE_GDM_TX_BYTES_H	0x34
+#define FE_GDM_TX_PKTS		0x38
+
+/* MDIO master and MACs: the block behind the frame engine (MT7621) */
+#define FE_PPSC			0x0000
+#define FE_PPSC_MDC_CFG		GENMASK(29, 24)	/* MDC divider */
+#define FE_PPSC_MDC_TURBO	BIT(20)
+#define FE_MDC_MAX_FREQ		25000000
+#define FE_MDC_MAX_DIVIDER	63
+#define FE_PHY_IAC		0x0004
+#define FE_PHY_IAC_ACCESS	BIT(31)
+#define FE_PHY_IAC_REG		GENMASK(29, 25)	/* register or MMD */
+#define FE_PHY_IAC_ADDR		GENMASK(24, 20)
+#define FE_PHY_IAC_CMD		GENMASK(19, 18)
+#define FE_PHY_IAC_CMD_C45_ADDR	0
+#define FE_PHY_IAC_CMD_WRITE	1
+#define FE_PHY_IAC_CMD_C22_READ	2
+#define FE_PHY_IAC_CMD_C45_READ	3
+#define FE_PHY_IAC_START	GENMASK(17, 16)
+#define FE_PHY_IAC_START_C45	0
+#define FE_PHY_IAC_START_C22	1
+#define FE_PHY_IAC_DATA		GENMASK(15, 0)
+
+#define FE_MAC_MCR(n)		(0x0100 + (n) * 0x100)
+#define FE_MCR_MAX_RX		GENMASK(25, 24)
+#define FE_MCR_MAX_RX_1518	0
+#define FE_MCR_MAX_RX_1536	1
+#define FE_MCR_MAX_RX_1552	2
+#define FE_MCR_MAX_RX_2048	3
+#define FE_MCR_IPG_CFG		(BIT(18) | BIT(16))	/* 96 bit times */
+#define FE_MCR_FORCE_MODE	BIT(15)
+#define FE_MCR_TX_EN		BIT(14)
+#define FE_MCR_RX_EN		BIT(13)
+#define FE_MCR_RX_FIFO_CLR_DIS	BIT(12)
+#define FE_MCR_BACKOFF_EN	BIT(9)
+#define FE_MCR_BACKPR_EN	BIT(8)
+#define FE_MCR_FORCE_RX_FC	BIT(5)
+#define FE_MCR_FORCE_TX_FC	BIT(4)
+#define FE_MCR_SPEED_1000	BIT(3)
+#define FE_MCR_SPEED_100	BIT(2)
+#define FE_MCR_FORCE_DPX	BIT(1)
+#define FE_MCR_FORCE_LINK	BIT(0)
+
+/* DMA descriptors (NETSYS v1 layout, 16 bytes) */
+struct fe_rx_desc {
+	__le32 rxd1;	/* buffer address */
+	__le32 rxd2;	/* DONE, LS0, length, VTAG */
+	__le32 rxd3;	/* stripped tag: TPID or special tag, TCI */
+	__le32 rxd4;	/* checksum verdict, source port, PPE entry */
+};
+
+#define FE_RXD2_DONE		BIT(31)
+#define FE_RXD2_LS0		BIT(30)
+#define FE_RXD2_PLEN0		GENMASK(29, 16)
+#define FE_RXD2_VTAG		BIT(15)
+#define FE_RXD3_VPID		GENMASK(31, 16)
+#define FE_RXD3_TCI		GENMASK(15, 0)
+#define FE_RXD4_L4_VALID	BIT(24)
+#define FE_RXD4_SPORT		GENMASK(21, 19)
+
+/* The special tag's first half: the source switch port */
+#define FE_STAG_PORT		GENMASK(2, 0)
+
+struct fe_tx_desc {
+	__le32 txd1;	/* buffer address */
+	__le32 txd2;	/* QDMA: address of the next descriptor */
+	__le32 txd3;	/* owner, LS0, length, queue */
+	__le32 txd4;	/* offloads, forward port, VLAN tag */
+};
+
+#define FE_TXD3_OWNER_CPU	BIT(31)
+#define FE_TXD3_LS0		BIT(30)
+#define FE_TXD3_PLEN0		GENMASK(29, 16)
+#define FE_TXD3_SWC		BIT(14)	/* QDMA: no scheduler timestamp */
+#define FE_TXD3_QID		GENMASK(3, 0)
+#define FE_TXD4_CHKSUM		GENMASK(31, 29)	/* IPv4, TCP, UDP */
+#define FE_TXD4_TSO		BIT(28)
+#define FE_TXD4_FPORT		GENMASK(27, 25)	/* GDMA n + 1 */
+#define FE_TXD4_INS_VLAN	BIT(16)
+#define FE_TXD4_VLAN_TCI	GENMASK(15, 0)
+
+#define FE_TX_MAX_LEN		FIELD_MAX(FE_TXD3_PLEN0)
+#define FE_RX_MAX_LEN		FIELD_MAX(FE_RXD2_PLEN0)
+
+/**
+ * enum fe_dma_type - the DMA engine a direction uses
+ * @FE_DMA_PDMA: the packet DMA: descriptor rings with CPU/DMA indexes
+ * @FE_DMA_QDMA: the queueing DMA: linked descriptors with free queue and
+ *	scheduler (MT7621 and later, TX only here)
+ */
+enum fe_dma_type {
+	FE_DMA_PDMA,
+	FE_DMA_QDMA,
+};
+
+/**
+ * enum fe_switch_kind - what sits behind the frame engine's ports
+ * @FE_SWITCH_NONE: MACs only
+ * @FE_SWITCH_ESW: the embedded 10/100 switch of RT3050/RT5350/MT7628
+ * @FE_SWITCH_MT7530: an MT7530 core on the MDIO bus (MT7621, MT7623), own
+ *	DSA driver; the GMACs are its CPU ports and use the MTK special tag
+ */
+enum fe_switch_kind {
+	FE_SWITCH_NONE,
+	FE_SWITCH_ESW,
+	FE_SWITCH_MT7530,
+};
+
+/**
+ * struct fe_pdma_regs - PDMA register offsets
+ * @rx_base: RX ring 0 base address; ring n at @rx_base + n * 0x10
+ * @rx_max_cnt: RX ring 0 size
+ * @rx_crx_idx: RX ring 0 CPU index (last descriptor given to the DMA)
+ * @rx_drx_idx: RX ring 0 DMA index
+ * @glo_cfg: global configuration (enables, bursts, 2-byte offset)
+ * @rst_idx: index reset
+ * @delay_irq: delay interrupt configuration
+ * @irq_status: interrupt status, write 1 to clear
+ * @irq_mask: interrupt enable
+ * @int_grp: interrupt grouping
+ */
+struct fe_pdma_regs {
+	u32 rx_base;
+	u32 rx_max_cnt;
+	u32 rx_crx_idx;
+	u32 rx_drx_idx;
+	u32 glo_cfg;
+	u32 rst_idx;
+	u32 delay_irq;
+	u32 irq_status;
+	u32 irq_mask;
+	u32 int_grp;
+};
+
+/**
+ * struct fe_qdma_regs - QDMA register offsets
+ * @qtx_cfg: queue 0 configuration (reservations); queue n at + n * 0x10
+ * @qtx_sch: queue 0 scheduler configuration
+ * @glo_cfg: global configuration
+ * @rst_idx: index reset
+ * @delay_irq: delay interrupt configuration
+ * @fc_th: flow control thresholds
+ * @irq_status: interrupt status, write 1 to clear
+ * @irq_mask: interrupt enable
+ * @int_grp: interrupt grouping
+ * @hred: hardware random early drop
+ * @ctx_ptr: CPU TX pointer: the first descriptor the CPU has not queued
+ * @dtx_ptr: DMA TX pointer: the next descriptor the DMA sends
+ * @crx_ptr: CPU release pointer: the last released descriptor the CPU took
+ * @drx_ptr: DMA release pointer: the last descriptor the DMA released
+ * @fq_head: free queue head
+ * @fq_tail: free queue tail
+ * @fq_count: free queue size
+ * @fq_blen: free queue buffer length
+ * @tx_sch_rate: scheduler rates
+ */
+struct fe_qdma_regs {
+	u32 qtx_cfg;
+	u32 qtx_sch;
+	u32 glo_cfg;
+	u32 rst_idx;
+	u32 delay_irq;
+	u32 fc_th;
+	u32 irq_status;
+	u32 irq_mask;
+	u32 int_grp;
+	u32 hred;
+	u32 ctx_ptr;
+	u32 dtx_ptr;
+	u32 crx_ptr;
+	u32 drx_ptr;
+	u32 fq_head;
+	u32 fq_tail;
+	u32 fq_count;
+	u32 fq_blen;
+	u32 tx_sch_rate;
+};
+
+/**
+ * struct fe_reg_map - where a SoC has its registers
+ * @pdma: PDMA registers
+ * @qdma: QDMA registers (SoCs with a QDMA)
+ * @gdm_cnt: GDMA1 MIB counters; GDMA n at + n * FE_GDM_CNT_STRIDE
+ * @mac_base: offset of the MDIO master and MAC block from the frame
+ *	engine's base (mapped separately: the DT's "reg" covers the frame
+ *	engine only)
+ * @mac_size: size of that block
+ */
+struct fe_reg_map {
+	struct fe_pdma_regs pdma;
+	struct fe_qdma_regs qdma;
+	u32 gdm_cnt;
+	u32 mac_base;
+	u32 mac_size;
+};
+
+struct fe_eth;
+struct fe_mac;
+
+/**
+ * struct fe_soc_ops - SoC specific hooks
+ * @hw_init: after the frame engine reset: SoC-wide setup (optional)
+ * @mac_config: set up a MAC's interface mode outside the frame engine,
+ *	e.g. the TRGMII clock and GE mode in the system controller (optional)
+ */
+struct fe_soc_ops {
+	int (*hw_init)(struct fe_eth *eth);
+	int (*mac_config)(struct fe_mac *mac, phy_interface_t interface);
+};
+
+/**
+ * struct fe_soc_data - what tells one SoC's frame engine from another's
+ * @name: SoC name, for messages
+ * @regs: register offsets
+ * @ops: SoC specific hooks
+ * @rx_dma: DMA engine for RX (PDMA on every SoC so far)
+ * @tx_dma: DMA engine for TX (QDMA on MT7621/MT7623, PDMA before)
+ * @switch_kind: what the GDMA ports are connected to
+ * @num_macs: number of GMACs with their own netdev
+ * @max_frame: largest frame the MACs receive, FCS included
+ * @rx_ring_size: default RX ring size
+ * @tx_ring_size: default TX ring size
+ * @fq_size: QDMA free queue entries (QDMA only)
+ * @has_stag: the CDM can parse (TX) and strip (RX) the MTK special tag
+ * @has_gdm_tx_cnt: GDMA counters include TX
+ */
+struct fe_soc_data {
+	const char *name;
+	const struct fe_reg_map *regs;
+	const struct fe_soc_ops *ops;
+	enum fe_dma_type rx_dma;
+	enum fe_dma_type tx_dma;
+	enum fe_switch_kind switch_kind;
+	unsigned int num_macs;
+	unsigned int max_frame;
+	unsigned int rx_ring_size;
+	unsigned int tx_ring_size;
+	unsigned int fq_size;
+	bool has_stag;
+	bool has_gdm_tx_cnt;
+};
+
+/**
+ * struct fe_hw_stats - GDMA counters, accumulated (they clear on read)
+ * @syncp: u64 stats sequence
+ * @rx_bytes: received bytes
+ * @rx_packets: received frames
+ * @rx_overflow: frames dropped for lack of RX descriptors or FIFO space
+ * @rx_fcs_errors: frames with a bad FCS
+ * @rx_short_errors: runt frames
+ * @rx_long_errors: oversized frames
+ * @rx_checksum_errors: frames whose IP/TCP/UDP checksum failed
+ * @rx_flow_control_packets: pause frames received
+ * @tx_skip: frames the GDMA dropped
+ * @tx_collisions: collisions
+ * @tx_bytes: sent bytes
+ * @tx_packets: sent frames
+ */
+struct fe_hw_stats {
+	struct u64_stats_sync syncp;
+	u64 rx_bytes;
+	u64 rx_packets;
+	u64 rx_overflow;
+	u64 rx_fcs_errors;
+	u64 rx_short_errors;
+	u64 rx_long_errors;
+	u64 rx_checksum_errors;
+	u64 rx_flow_control_packets;
+	u64 tx_skip;
+	u64 tx_collisions;
+	u64 tx_bytes;
+	u64 tx_packets;
+};
+
+/**
+ * struct fe_sw_stats - what the driver counts per netdev
+ * @rx_syncp: u64 stats sequence of the RX NAPI's counters
+ * @rx_packets: frames received (to the stack or XDP)
+ * @rx_bytes: their bytes
+ * @rx_dropped: frames dropped by the driver (no buffer, too long)
+ * @xdp_drop: XDP_DROP verdicts (and failed XDP_TX/REDIRECT)
+ * @xdp_pass: XDP_PASS verdicts
+ * @xdp_tx: XDP_TX frames queued
+ * @xdp_tx_errors: XDP_TX frames that found no room
+ * @xdp_redirect: XDP_REDIRECT verdicts that succeeded
+ * @tx_syncp: u64 stats sequence of the TX NAPI's counters
+ * @tx_packets: frames completed
+ * @tx_bytes: their bytes
+ * @tx_dropped: frames the driver could not queue (any context)
+ * @xdp_xmit: frames sent through ndo_xdp_xmit (any context)
+ * @xdp_xmit_errors: frames ndo_xdp_xmit could not queue (any context)
+ */
+struct fe_sw_stats {
+	struct u64_stats_sync rx_syncp;
+	u64_stats_t rx_packets;
+	u64_stats_t rx_bytes;
+	u64_stats_t rx_dropped;
+	u64_stats_t xdp_drop;
+	u64_stats_t xdp_pass;
+	u64_stats_t xdp_tx;
+	u64_stats_t xdp_tx_errors;
+	u64_stats_t xdp_redirect;
+	struct u64_stats_sync tx_syncp;
+	u64_stats_t tx_packets;
+	u64_stats_t tx_bytes;
+	atomic64_t tx_dropped;
+	atomic64_t xdp_xmit;
+	atomic64_t xdp_xmit_errors;
+};
+
+/**
+ * enum fe_tx_type - what a TX descriptor's buffer is
+ * @FE_TX_NONE: nothing (a free descriptor, or a fragment after the first)
+ * @FE_TX_SKB: an skb (unmap, free on completion)
+ * @FE_TX_XDP_TX: a page of our RX page_pool (XDP_TX; back to the pool)
+ * @FE_TX_XDP_NDO: an xdp_frame from ndo_xdp_xmit (unmap and return)
+ */
+enum fe_tx_type {
+	FE_TX_NONE,
+	FE_TX_SKB,
+	FE_TX_XDP_TX,
+	FE_TX_XDP_NDO,
+};
+
+/**
+ * struct fe_tx_buf - software state of a TX descriptor
+ * @type: what @data is, on the frame's last descriptor
+ * @mac: the MAC (0/1) the frame went to
+ * @map_single: @dma_addr is a dma_map_single() mapping (else a page)
+ * @data: skb, page or xdp_frame, on the last descriptor of a frame
+ * @dma_addr: mapping of this descriptor's buffer (0: not ours to unmap)
+ * @dma_len: its length
+ * @bytes: the frame's length for BQL/stats, on the last descriptor
+ */
+struct fe_tx_buf {
+	u8 type;
+	u8 mac;
+	bool map_single;
+	void *data;
+	dma_addr_t dma_addr;
+	u32 dma_len;
+	u32 bytes;
+};
+
+/**
+ * struct fe_tx_ring - the QDMA TX descriptor ring (a closed linked list)
+ * @desc: descriptors
+ * @phys: their DMA address
+ * @buf: software state, one per descriptor
+ * @size: number of descriptors
+ * @head: next descriptor to fill (producer)
+ * @tail: oldest descriptor not yet completed (consumer)
+ * @lock: serializes producers (two netdevs, XDP) and the completion
+ * @stopped: bitmap of the MACs whose queue was stopped for lack of room
+ */
+struct fe_tx_ring {
+	struct fe_tx_desc *desc;
+	dma_addr_t phys;
+	struct fe_tx_buf *buf;
+	unsigned int size;
+	unsigned int head;
+	unsigned int tail;
+	spinlock_t lock;	/* see above */
+	unsigned long stopped;
+};
+
+/**
+ * struct fe_rx_ring - a PDMA RX ring on page_pool pages
+ * @desc: descriptors
+ * @phys: their DMA address
+ * @page: the page behind each descriptor
+ * @pool: page_pool the buffers come from
+ * @size: number of descriptors
+ * @idx: next descriptor to look at
+ * @buf_len: buffer size the DMA may fill
+ * @in_frame: inside a frame that spans descriptors (being dropped)
+ */
+struct fe_rx_ring {
+	struct fe_rx_desc *desc;
+	dma_addr_t phys;
+	struct page **page;
+	struct page_pool *pool;
+	unsigned int size;
+	unsigned int idx;
+	unsigned int buf_len;
+	bool in_frame;
+};
+
+/**
+ * struct fe_coal - interrupt coalescing for one direction
+ * @usecs: delay in microseconds (0 with @frames 0: no coalescing)
+ * @frames: frame count
+ */
+struct fe_coal {
+	u32 usecs;
+	u32 frames;
+};
+
+/**
+ * struct fe_mac - one GMAC and its netdev
+ * @id: GMAC number (0 or 1)
+ * @eth: the frame engine
+ * @netdev: its netdev
+ * @np: its DT node
+ * @interface: the interface mode phylink configured last
+ * @phylink: its phylink instance
+ * @phylink_config: phylink configuration
+ * @stats: software counters
+ * @hw_stats: GDMA counters
+ * @xdp_rxq: XDP RX queue info (ifindex for programs, memory model)
+ * @xdp_prog: XDP program for the frames this MAC receives
+ * @dsa_untag: RX strips the special tag in hardware (DSA conduit)
+ */
+struct fe_mac {
+	unsigned int id;
+	struct fe_eth *eth;
+	struct net_device *netdev;
+	struct device_node *np;
+	phy_interface_t interface;
+	struct phylink *phylink;
+	struct phylink_config phylink_config;
+	struct fe_sw_stats stats;
+	struct fe_hw_stats hw_stats;
+	struct xdp_rxq_info xdp_rxq;
+	struct bpf_prog __rcu *xdp_prog;
+	bool dsa_untag;
+};
+
+/**
+ * struct fe_eth - a frame engine
+ * @dev: platform device
+ * @soc: per-SoC data
+ * @base: frame engine registers
+ * @mac_base: MDIO master and MAC registers
+ * @ethsys: system controller (syscon)
+ * @irq: the frame engine's interrupt
+ * @mac: the GMACs that have a DT node
+ * @napi_dev: dummy netdev the shared NAPI contexts hang on
+ * @rx_napi: RX NAPI
+ * @tx_napi: TX completion NAPI
+ * @rx: RX ring 0
+ * @tx: TX ring
+ * @fq: QDMA free queue descriptors
+ * @fq_phys: their DMA address
+ * @fq_buf: QDMA free queue buffers
+ * @fq_buf_phys: their DMA address
+ * @mii_bus: MDIO bus
+ * @mdc_divider: MDC clock divider
+ * @rx_irq_bit: PDMA RX interrupt bit in use (delayed or not)
+ * @tx_irq_bit: QDMA TX interrupt bit in use
+ * @rx_coal: RX coalescing
+ * @tx_coal: TX coalescing
+ * @rx_ring_size: RX ring size (ethtool -G)
+ * @tx_ring_size: TX ring size
+ * @open_count: netdevs that are up
+ * @dma_running: the rings exist and the DMA runs
+ * @dsa_meta: metadata dsts telling DSA the source port of untagged frames
+ * @xdp_progs: number of MACs with an XDP program
+ * @xdp_mem: XDP memory model of the RX page_pool
+ * @stats_lock: serializes reading the clear-on-read counters
+ * @reset_work: TX timeout recovery
+ * @resetting: a reset is in progress
+ */
+struct fe_eth {
+	struct device *dev;
+	const struct fe_soc_data *soc;
+	void __iomem *base;
+	void __iomem *mac_base;
+	struct regmap *ethsys;
+	int irq;
+	struct fe_mac *mac[FE_MAX_MACS];
+
+	struct net_device *napi_dev;
+	struct napi_struct rx_napi;
+	struct napi_struct tx_napi;
+	struct fe_rx_ring rx;
+	struct fe_tx_ring tx;
+	struct fe_tx_desc *fq;
+	dma_addr_t fq_phys;
+	void *fq_buf;
+	dma_addr_t fq_buf_phys;
+
+	struct mii_bus *mii_bus;
+	unsigned int mdc_divider;
+
+	u32 rx_irq_bit;
+	u32 tx_irq_bit;
+	struct fe_coal rx_coal;
+	struct fe_coal tx_coal;
+	unsigned int rx_ring_size;
+	unsigned int tx_ring_size;
+	unsigned int open_count;
+	bool dma_running;
+
+	struct metadata_dst *dsa_meta[8];
+	unsigned int xdp_progs;
+	struct xdp_mem_info xdp_mem;
+
+	spinlock_t stats_lock;	/* counters clear on read */
+	struct work_struct reset_work;
+	bool resetting;
+};
+
+static inline u32 fe_r32(struct fe_eth *eth, u32 reg)
+{
+	return readl(eth->base + reg);
+}
+
+static inline void fe_w32(struct fe_eth *eth, u32 val, u32 reg)
+{
+	writel(val, eth->base + reg);
+}
+
+static inline void fe_m32(struct fe_eth *eth, u32 clr, u32 set, u32 reg)
+{
+	fe_w32(eth, (fe_r32(eth, reg) & ~clr) | set, reg);
+}
+
+static inline u32 fe_mac_r32(struct fe_eth *eth, u32 reg)
+{
+	return readl(eth->mac_base + reg);
+}
+
+static inline void fe_mac_w32(struct fe_eth *eth, u32 val, u32 reg)
+{
+	writel(val, eth->mac_base + reg);
+}
+
+/* fe_core.c */
+void fe_stats_update(struct fe_mac *mac);
+void fe_set_coalesce(struct fe_eth *eth);
+int fe_restart(struct fe_eth *eth);
+
+/* fe_mdio.c */
+int fe_mdio_init(struct fe_eth *eth);
+void fe_mdio_cleanup(struct fe_eth *eth);
+
+/* fe_ethtool.c */
+extern const struct ethtool_ops fe_ethtool_ops;
+
+/* SoCs */
+extern const struct fe_soc_data fe_mt7621_data;
+
+#endif /* FE_CORE_H */

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek SoC frame engine Ethernet driver: MT7621
+ *
+ * Two GMACs: GMAC0 (TRGMII or RGMII) to port 6 of the MT7530 core, GMAC1
+ * (RGMII) to port 5 or an external PHY. RX through PDMA ring 0, TX through
+ * QDMA. The MDIO master and the MACs are at 0x10000 from the frame engine.
+ */
+
+#include <linux/mfd/syscon.h>
+#include <linux/regmap.h>
+
+#include "fe_core.h"
+
+/* System controller ("ethsys") registers */
+#define MT7621_SYSCFG0			0x14
+#define MT7621_SYSCFG0_GE_MODE(id)	(GENMASK(13, 12) << ((id) * 2))
+#define MT7621_GE_MODE_RGMII		0
+#define MT7621_GE_MODE_MII		1
+#define MT7621_CLKCFG0			0x2c
+#define MT7621_CLKCFG0_TRGMII_CLK	GENMASK(6, 5)
+#define MT7621_TRGMII_CLK_DDR_PLL	1	/* TRGMII clock from the DDR PLL */
+
+static const struct fe_reg_map mt7621_regs = {
+	.pdma = {
+		.rx_base	= 0x0900,
+		.rx_max_cnt	= 0x0904,
+		.rx_crx_idx	= 0x0908,
+		.rx_drx_idx	= 0x090c,
+		.glo_cfg	= 0x0a04,
+		.rst_idx	= 0x0a08,
+		.delay_irq	= 0x0a0c,
+		.irq_status	= 0x0a20,
+		.irq_mask	= 0x0a28,
+		.int_grp	= 0x0a50,
+	},
+	.qdma = {
+		.qtx_cfg	= 0x1800,
+		.qtx_sch	= 0x1804,
+		.glo_cfg	= 0x1a04,
+		.rst_idx	= 0x1a08,
+		.delay_irq	= 0x1a0c,
+		.fc_th		= 0x1a10,
+		.irq_status	= 0x1a18,
+		.irq_mask	= 0x1a1c,
+		.int_grp	= 0x1a20,
+		.hred		= 0x1a44,
+		.ctx_ptr	= 0x1b00,
+		.dtx_ptr	= 0x1b04,
+		.crx_ptr	= 0x1b10,
+		.drx_ptr	= 0x1b14,
+		.fq_head	= 0x1b20,
+		.fq_tail	= 0x1b24,
+		.fq_count	= 0x1b28,
+		.fq_blen	= 0x1b2c,
+		.tx_sch_rate	= 0x1a14,
+	},
+	.gdm_cnt	= 0x2400,
+	.mac_base	= 0x10000,
+	.mac_size	= 0x10000,
+};
+
+static int mt7621_mac_config(struct fe_mac *mac, phy_interface_t interface)
+{
+	struct fe_eth *eth = mac->eth;
+	u32 mode = MT7621_GE_MODE_RGMII;
+
+	if (interface == PHY_INTERFACE_MODE_MII)
+		mode = MT7621_GE_MODE_MII;
+
+	if (!mac->id)
+		regmap_update_bits(eth->ethsys, MT7621_CLKCFG0,
+				   MT7621_CLKCFG0_TRGMII_CLK,
+				   interface == PHY_INTERFACE_MODE_TRGMII ?
+				   FIELD_PREP(MT7621_CLKCFG0_TRGMII_CLK,
+					      MT7621_TRGMII_CLK_DDR_PLL) : 0);
+
+	return regmap_update_bits(eth->ethsys, MT7621_SYSCFG0,
+				  MT7621_SYSCFG0_GE_MODE(mac->id),
+				  mode << (12 + mac->id * 2));
+}
+
+static const struct fe_soc_ops mt7621_ops = {
+	.mac_config = mt7621_mac_config,
+};
+
+const struct fe_soc_data fe_mt7621_data = {
+	.name		= "MT7621",
+	.regs		= &mt7621_regs,
+	.ops		= &mt7621_ops,
+	.rx_dma		= FE_DMA_PDMA,
+	.tx_dma		= FE_DMA_QDMA,
+	.switch_kind	= FE_SWITCH_MT7530,
+	.num_macs	= 2,
+	.max_frame	= 2048,
+	.rx_ring_size	= 512,
+	.tx_ring_size	= 512,
+	.fq_size	= 512,
+	.has_stag	= true,
+	.has_gdm_tx_cnt	= true,
+};
