@@ -6,10 +6,11 @@
 #
 #   1. kernel/patches/*.patch (fixes to existing kernel files), as they are;
 #   2. one patch per kernel/series/*.txt, which names the directories of
-#      kernel/ it adds and the hook it needs in the tree's Kconfig and
-#      Makefile (see the .txt files' headers);
-#   3. the MAINTAINERS entry (kernel/series/MAINTAINERS, inserted in
-#      alphabetical order), when the series has one.
+#      kernel/ it adds, the hook it needs in the tree's Kconfig and
+#      Makefile, and the F: lines it adds to our MAINTAINERS entry (the
+#      entry's head is kernel/series/MAINTAINERS; the first patch inserts
+#      it in alphabetical order, as checkpatch wants new files covered in
+#      the patch that adds them).
 #
 # The series is made in a small git tree holding only the files it
 # touches, taken pristine from the source package: the patches are the
@@ -91,8 +92,38 @@ hook() {
 	esac
 }
 
+# maintainers F...: add F: lines to our entry (created on first use).
+maintainers() {
+	python3 - "$TOP/kernel/series/MAINTAINERS" MAINTAINERS "$@" <<'PY'
+import re, sys
+head = open(sys.argv[1]).read().strip('\n').split('\n')
+title = head[0]
+lines = open(sys.argv[2]).read().split('\n')
+if title not in lines:
+    start = lines.index('Maintainers List') if 'Maintainers List' in lines else 0
+    for i in range(start, len(lines) - 1):
+        if (re.match(r'^[0-9A-Z][^a-z]*$', lines[i]) and lines[i - 1] == ''
+                and re.match(r'^[A-Z]:\t', lines[i + 1]) and lines[i] > title):
+            lines[i:i] = head + ['']
+            break
+    else:
+        sys.exit('MAINTAINERS: no place for the entry')
+i = lines.index(title) + 1
+while lines[i]:
+    i += 1
+entry = lines[lines.index(title) + 1:i]
+entry += ['F:\t' + f for f in sys.argv[3:]]
+# checkpatch's order: M, R, L, S, ..., F sorted, then the rest as given.
+fs = sorted(e for e in entry if e.startswith('F:'))
+rest = [e for e in entry if not e.startswith('F:')]
+lines[lines.index(title) + 1:i] = rest + fs
+open(sys.argv[2], 'w').write('\n'.join(lines))
+PY
+}
+
 # A series file: "Subject: ...", "Paths: dir...", "Hook: ethernet|dsa|none",
-# an empty line, then the commit message body.
+# optionally "Maintainers-F: path...", an empty line, then the commit
+# message body.
 for s in "${SERIES[@]}"; do
 	subject=$(sed -n 's/^Subject: //p' "$s" | head -n 1)
 	paths=$(sed -n 's/^Paths: //p' "$s" | head -n 1)
@@ -105,6 +136,9 @@ for s in "${SERIES[@]}"; do
 		cp -a "$TOP/kernel/$d" "$(dirname "$d")/"
 	done
 	hook "$kind"
+	mf=$(sed -n 's/^Maintainers-F: //p' "$s")
+	# shellcheck disable=SC2086
+	[ -z "$mf" ] || maintainers $mf
 	git add -A
 	{
 		echo "$subject"
@@ -116,29 +150,6 @@ for s in "${SERIES[@]}"; do
 	git commit -q -F msg.tmp
 	rm -f msg.tmp
 done
-
-if [ -f "$TOP/kernel/series/MAINTAINERS" ]; then
-	# Insert before the first entry that sorts after ours.
-	python3 - "$TOP/kernel/series/MAINTAINERS" MAINTAINERS <<'PY'
-import re, sys
-entry = open(sys.argv[1]).read().strip('\n') + '\n'
-title = entry.splitlines()[0]
-text = open(sys.argv[2]).read()
-lines = text.split('\n')
-start = lines.index('Maintainers List') if 'Maintainers List' in lines else 0
-for i in range(start, len(lines) - 1):
-    if (re.match(r'^[0-9A-Z][^a-z]*$', lines[i]) and lines[i - 1] == ''
-            and re.match(r'^[A-Z]:\t', lines[i + 1]) and lines[i] > title):
-        lines[i:i] = entry.rstrip('\n').split('\n') + ['']
-        break
-else:
-    sys.exit('no place for the entry')
-open(sys.argv[2], 'w').write('\n'.join(lines))
-PY
-	git add MAINTAINERS
-	git commit -qm "MAINTAINERS: add the Ralink/MediaTek frame engine and switch drivers" \
-		-m "Signed-off-by: $NAME <$EMAIL>"
-fi
 
 git format-patch -q --no-signature -o "$OUT" "$base"
 n=$(ls "$OUT" | wc -l)

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""patches: our kernel work as the patch series `make patches` writes.
+
+- scripts/make-patches.sh writes build/patches/ and passes only if every
+  patch is checkpatch --strict clean (no error, warning or check);
+- the series applies, in order, to a clean linux-source-6.12 tree (a
+  hard-linked copy of the main build's tree with kernel/patches reversed,
+  each file the patches touch unshared first);
+- that tree builds our drivers in tree (the main build's .config plus our
+  Kconfig symbols, W=1): the symbols exist in the tree's Kconfig and
+  stick, and the directories the series adds build without a warning.
+"""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from tap import Suite  # noqa: E402
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
+CACHE = os.environ.get('CACHE', os.path.expanduser('~/.cache/ralink-fe'))
+MAIN_SRC = os.path.join(CACHE, 'kernel', 'main', 'src')
+MAIN_OBJ = os.path.join(CACHE, 'kernel', 'main', 'obj')
+WORK = os.path.join(CACHE, 'kernel', 'series')
+
+
+def series_dirs():
+    """The directories the series adds (kernel/series/*.txt, Paths:)."""
+    dirs = []
+    for txt in sorted(glob.glob(os.path.join(TOP, 'kernel', 'series',
+                                             '*.txt'))):
+        for ln in open(txt):
+            if ln.startswith('Paths: '):
+                dirs += [d.rstrip('/') + '/' for d in ln.split()[1:]]
+    return dirs
+
+
+def symbols(dirs):
+    """Each config symbol of @dirs' Kconfig files: bool y, tristate m."""
+    syms, name = [], None
+    for d in dirs:
+        for ln in open(os.path.join(TOP, 'kernel', d, 'Kconfig')):
+            w = ln.split()
+            if w[:1] == ['config']:
+                name = w[1]
+            elif name and w[:1] in (['bool'], ['tristate']):
+                syms.append('CONFIG_%s=%s' % (name, 'y' if w[0] == 'bool'
+                                              else 'm'))
+                name = None
+    return syms
+
+
+def sh(cmd, cwd=None):
+    p = subprocess.run(cmd, cwd=cwd, shell=True, text=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode:
+        raise RuntimeError('%s: exit %d\n%s' % (cmd, p.returncode,
+                                                p.stdout[-3000:]))
+    return p.stdout
+
+
+def touched(patch):
+    with open(patch) as f:
+        return [ln[6:].split()[0] for ln in f if ln.startswith('+++ b/')]
+
+
+def unshare(tree, files):
+    """Private copies of @files (cp -al shares inodes with main's tree)."""
+    for rel in files:
+        path = os.path.join(tree, rel)
+        if os.path.exists(path):
+            shutil.copy2(path, path + '.unshare')
+            os.replace(path + '.unshare', path)
+
+
+def main():
+    suite = Suite('patches')
+    try:
+        sh(os.path.join(TOP, 'scripts', 'make-patches.sh'))
+    except RuntimeError as e:
+        suite.fail('make patches: every patch checkpatch --strict clean', e)
+        return 1
+    series = sorted(glob.glob(os.path.join(BUILD, 'patches', '*.patch')))
+    suite.ok('make patches: %d patches, every one checkpatch --strict clean'
+             % len(series))
+
+    src = os.path.join(WORK, 'src')
+    obj = os.path.join(WORK, 'obj')
+
+    def apply():
+        if os.path.exists(src):
+            shutil.rmtree(src)
+        os.makedirs(WORK, exist_ok=True)
+        sh('cp -al %s %s' % (MAIN_SRC, src))
+        fixes = sorted(glob.glob(os.path.join(TOP, 'kernel', 'patches',
+                                              '*.patch')))
+        for p in reversed(fixes):
+            unshare(src, touched(p))
+            sh('patch -R -p1 --batch --quiet -d %s < %s' % (src, p))
+        for p in series:
+            unshare(src, touched(p))
+            sh('patch -p1 --batch --forward --quiet -d %s < %s' % (src, p))
+        return '%d patches applied in order' % len(series)
+
+    if not suite.check('the series applies to a clean linux-source-6.12 '
+                       'tree', apply):
+        return 1
+
+    dirs = series_dirs()
+    syms = symbols(dirs)
+
+    def build():
+        os.makedirs(obj, exist_ok=True)
+        shutil.copy(os.path.join(MAIN_OBJ, '.config'),
+                    os.path.join(obj, '.config'))
+        with open(os.path.join(obj, '.config'), 'a') as f:
+            f.write('\n'.join(syms) + '\n')
+        make = ('make -C %s O=%s ARCH=mips CROSS_COMPILE=mipsel-linux-gnu- '
+                '"CC=ccache mipsel-linux-gnu-gcc" HOSTCC="ccache gcc" -j%d'
+                % (src, obj, (os.cpu_count() or 1) + 1))
+        sh(make + ' olddefconfig')
+        config = open(os.path.join(obj, '.config')).read().splitlines()
+        lost = [s for s in syms if s not in config]
+        if lost:
+            raise RuntimeError('did not stick: %s' % ' '.join(lost))
+        sh(make + ' modules_prepare')
+        out = sh(make + ' W=1 ' + ' '.join(dirs))
+        warnings = [ln for ln in out.splitlines() if 'warning:' in ln]
+        if warnings:
+            raise RuntimeError('\n'.join(warnings))
+        built = [ln.split()[-1] for ln in out.splitlines()
+                 if ln.strip().startswith(('CC', 'LD'))]
+        if not built:
+            raise RuntimeError('nothing was built:\n' + out[-2000:])
+        return 'built in tree: %s' % ' '.join(built)
+
+    suite.check('the patched tree builds %s in tree (%s, W=1) without a '
+                'warning' % (' '.join(dirs), ' '.join(syms)), build)
+    return 1 if suite.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
