@@ -17,6 +17,7 @@
  *   the VLAN tag stacked after the special tag.
  */
 
+#include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/if_bridge.h>
 #include <linux/interrupt.h>
@@ -1401,7 +1402,8 @@ static int rsw_reset(struct rsw_priv *priv)
 			FIELD_GET(CREV_CHIP_NAME, crev), priv->info->name);
 		return -ENODEV;
 	}
-	if (FIELD_GET(TRAP_XTAL, trap) == TRAP_XTAL_20MHZ) {
+	priv->xtal = FIELD_GET(TRAP_XTAL, trap);
+	if (priv->xtal == TRAP_XTAL_20MHZ) {
 		dev_err(priv->dev, "a 20 MHz crystal is not supported\n");
 		return -EINVAL;
 	}
@@ -1428,6 +1430,8 @@ static int rsw_setup(struct dsa_switch *ds)
 			      (FIELD_MAX(AAC_AGE_UNIT) + 1) * MSEC_PER_SEC;
 
 	ret = rsw_reset(priv);
+	if (!ret && priv->info->setup)
+		ret = priv->info->setup(priv);
 	if (ret)
 		return ret;
 
@@ -1643,13 +1647,68 @@ static void mt7621_phylink_get_caps(struct dsa_switch *ds, int port,
 	}
 }
 
+static void rsw_core_rmw(struct rsw_priv *priv, u16 reg, u16 mask, u16 set)
+{
+	int val = priv->bus_ops->core_read(priv, reg);
+
+	if (val >= 0)
+		priv->bus_ops->core_write(priv, reg, (val & ~mask) | set);
+}
+
+/* The switch core's clock: 500 MHz from a 40 MHz crystal (vendor values) */
+static int mt7621_setup(struct rsw_priv *priv)
+{
+	if (priv->xtal != TRAP_XTAL_40MHZ)
+		return 0;
+
+	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, 0);
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, 0);
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP2,
+				  FIELD_PREP(RG_GSWPLL_POSDIV_500M, 1) |
+				  FIELD_PREP(RG_GSWPLL_FBKDIV_500M, 25));
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, RG_GSWPLL_EN_PRE |
+				  FIELD_PREP(RG_GSWPLL_POSDIV_200M, 2) |
+				  FIELD_PREP(RG_GSWPLL_FBKDIV_200M, 32));
+	usleep_range(20, 40);
+	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, REG_GSWCK_EN);
+
+	return 0;
+}
+
+/* Port 6's TRGMII transmit clock, 125 MHz on the MT7621 (vendor values) */
+static void mt7621_trgmii_clock(struct rsw_priv *priv)
+{
+	u16 ncpo1 = priv->xtal == TRAP_XTAL_25MHZ ? 0x0a00 : 0x0640;
+	u16 ssc_delta = priv->xtal == TRAP_XTAL_25MHZ ? 0x57 : 0x87;
+	const struct rsw_bus_ops *ops = priv->bus_ops;
+
+	ops->core_write(priv, CORE_PLL_GROUP5, ncpo1);
+	ops->core_write(priv, CORE_PLL_GROUP6, 0);
+	ops->core_write(priv, CORE_PLL_GROUP10, ssc_delta);
+	ops->core_write(priv, CORE_PLL_GROUP11, ssc_delta);
+	ops->core_write(priv, CORE_PLL_GROUP4, RG_SYSPLL_DDSFBK_EN |
+			RG_SYSPLL_BIAS_EN | RG_SYSPLL_BIAS_LPF_EN);
+	ops->core_write(priv, CORE_PLL_GROUP2, RG_SYSPLL_EN_NORMAL |
+			RG_SYSPLL_VODEN | FIELD_PREP(RG_SYSPLL_POSDIV, 1));
+	ops->core_write(priv, CORE_PLL_GROUP7, RG_LCDDS_PCW_NCPO_CHG |
+			FIELD_PREP(RG_LCCDS_C, 3) | RG_LCDDS_PWDB |
+			RG_LCDDS_ISO_EN);
+}
+
 static void mt7621_mac_config(struct rsw_priv *priv, int port,
 			      phy_interface_t interface)
 {
 	if (port == 6) {
-		rsw_rmw(priv, MT7530_P6ECR, P6ECR_INTF_MODE,
-			interface == PHY_INTERFACE_MODE_TRGMII ?
+		bool trgmii = interface == PHY_INTERFACE_MODE_TRGMII;
+
+		rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_TRGMIICK_EN, 0);
+		rsw_rmw(priv, MT7530_P6ECR, P6ECR_INTF_MODE, trgmii ?
 			P6_INTF_MODE_TRGMII : P6_INTF_MODE_RGMII);
+		if (trgmii) {
+			mt7621_trgmii_clock(priv);
+			rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG,
+				     REG_TRGMIICK_EN, REG_TRGMIICK_EN);
+		}
 		return;
 	}
 	if (port != 5 || !phy_interface_mode_is_rgmii(interface))
@@ -1672,6 +1731,7 @@ const struct rsw_info rsw_mt7621_info = {
 	.num_ports = 7,
 	.num_phys = 5,
 	.cpu_port = 6,
+	.setup = mt7621_setup,
 	.phylink_get_caps = mt7621_phylink_get_caps,
 	.mac_config = mt7621_mac_config,
 };

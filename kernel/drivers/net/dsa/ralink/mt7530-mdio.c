@@ -154,10 +154,45 @@ static int rsw_mdio_phy_write(struct rsw_priv *priv, int port, int regnum,
 				    regnum, val);
 }
 
+/* Core registers: MMD device 0x1f of the PHY at the next MDIO address */
+static int rsw_mdio_core_access(struct rsw_priv *priv, u16 reg, int val)
+{
+	struct mdio_device *mdiodev = to_rsw_mdio(priv)->mdiodev;
+	int addr = (mdiodev->addr + 1) & (PHY_MAX_ADDR - 1);
+	struct mii_bus *bus = mdiodev->bus;
+	int ret;
+
+	mutex_lock_nested(&bus->mdio_lock, MDIO_MUTEX_NESTED);
+	ret = __mdiobus_write(bus, addr, MII_MMD_CTRL, MDIO_MMD_VEND2);
+	if (!ret)
+		ret = __mdiobus_write(bus, addr, MII_MMD_DATA, reg);
+	if (!ret)
+		ret = __mdiobus_write(bus, addr, MII_MMD_CTRL,
+				      MDIO_MMD_VEND2 | MII_MMD_CTRL_NOINCR);
+	if (!ret)
+		ret = val < 0 ? __mdiobus_read(bus, addr, MII_MMD_DATA) :
+			__mdiobus_write(bus, addr, MII_MMD_DATA, val);
+	mutex_unlock(&bus->mdio_lock);
+
+	return ret;
+}
+
+static int rsw_mdio_core_read(struct rsw_priv *priv, u16 reg)
+{
+	return rsw_mdio_core_access(priv, reg, -1);
+}
+
+static int rsw_mdio_core_write(struct rsw_priv *priv, u16 reg, u16 val)
+{
+	return rsw_mdio_core_access(priv, reg, val);
+}
+
 static const struct rsw_bus_ops rsw_mdio_bus_ops = {
 	.hw_reset = rsw_mdio_hw_reset,
 	.phy_read = rsw_mdio_phy_read,
 	.phy_write = rsw_mdio_phy_write,
+	.core_read = rsw_mdio_core_read,
+	.core_write = rsw_mdio_core_write,
 };
 
 /* The interrupt, if the DT makes the switch an interrupt controller */

@@ -187,6 +187,8 @@
 #define MT7530_TRAP			0x7800	/* strapping, 0 in reset */
 #define  TRAP_XTAL			GENMASK(10, 9)
 #define  TRAP_XTAL_20MHZ		1
+#define  TRAP_XTAL_40MHZ		2
+#define  TRAP_XTAL_25MHZ		3
 #define MT7530_MTRAP			0x7804
 #define  MTRAP_P5_PHY0_SEL		BIT(20)
 #define  MTRAP_CHG_TRAP			BIT(16)
@@ -215,6 +217,40 @@
 #define  CREV_CHIP_NAME			GENMASK(31, 16)
 #define MT7530_MAX_REG			0x7ffc
 
+/*
+ * Core (clock) registers, in MMD device 0x1f (MDIO_MMD_VEND2) of the
+ * first internal PHY. The PLL values are the vendor's; their fields are
+ * named as in the datasheet, what the numbers mean beyond that is not
+ * documented.
+ */
+#define CORE_PLL_GROUP2			0x401
+#define  RG_SYSPLL_EN_NORMAL		BIT(15)
+#define  RG_SYSPLL_VODEN		BIT(14)
+#define  RG_SYSPLL_POSDIV		GENMASK(6, 5)
+#define CORE_PLL_GROUP4			0x403
+#define  RG_SYSPLL_DDSFBK_EN		BIT(12)
+#define  RG_SYSPLL_BIAS_EN		BIT(11)
+#define  RG_SYSPLL_BIAS_LPF_EN		BIT(10)
+#define CORE_PLL_GROUP5			0x404	/* RG_LCDDS_PCW_NCPO1 */
+#define CORE_PLL_GROUP6			0x405	/* RG_LCDDS_PCW_NCPO0 */
+#define CORE_PLL_GROUP7			0x406
+#define  RG_LCDDS_PWDB			BIT(15)
+#define  RG_LCDDS_ISO_EN		BIT(13)
+#define  RG_LCCDS_C			GENMASK(6, 4)
+#define  RG_LCDDS_PCW_NCPO_CHG		BIT(3)
+#define CORE_PLL_GROUP10		0x409	/* RG_LCDDS_SSC_DELTA */
+#define CORE_PLL_GROUP11		0x40a	/* RG_LCDDS_SSC_DELTA1 */
+#define CORE_GSWPLL_GRP1		0x40d
+#define  RG_GSWPLL_POSDIV_200M		GENMASK(13, 12)
+#define  RG_GSWPLL_EN_PRE		BIT(11)
+#define  RG_GSWPLL_FBKDIV_200M		GENMASK(7, 0)
+#define CORE_GSWPLL_GRP2		0x40e
+#define  RG_GSWPLL_POSDIV_500M		GENMASK(9, 8)
+#define  RG_GSWPLL_FBKDIV_500M		GENMASK(7, 0)
+#define CORE_TRGMII_GSW_CLK_CG		0x410
+#define  REG_GSWCK_EN			BIT(0)
+#define  REG_TRGMIICK_EN		BIT(1)
+
 /* FIDs: standalone ports learn apart from bridged ones */
 #define RSW_FID_STANDALONE		0
 #define RSW_FID_BRIDGED			1
@@ -228,6 +264,7 @@ struct rsw_priv;
  * @num_ports: ports, the CPU ports included
  * @num_phys: internal PHYs, behind ports 0 to @num_phys - 1
  * @cpu_port: the CPU port to prefer when the DT wires several
+ * @setup: chip-specific setup after the reset, e.g. clocks (optional)
  * @phylink_get_caps: the MAC capabilities and interfaces of a port
  * @mac_config: set up a CPU port's interface (optional)
  */
@@ -237,6 +274,7 @@ struct rsw_info {
 	u8 num_ports;
 	u8 num_phys;
 	u8 cpu_port;
+	int (*setup)(struct rsw_priv *priv);
 	void (*phylink_get_caps)(struct dsa_switch *ds, int port,
 				 struct phylink_config *config);
 	void (*mac_config)(struct rsw_priv *priv, int port,
@@ -248,11 +286,15 @@ struct rsw_info {
  * @hw_reset: reset the whole switch core (optional)
  * @phy_read: read register @regnum of the internal PHY of @port
  * @phy_write: write @val to register @regnum of the internal PHY of @port
+ * @core_read: read a core (clock) register (optional)
+ * @core_write: write a core (clock) register (optional)
  */
 struct rsw_bus_ops {
 	void (*hw_reset)(struct rsw_priv *priv);
 	int (*phy_read)(struct rsw_priv *priv, int port, int regnum);
 	int (*phy_write)(struct rsw_priv *priv, int port, int regnum, u16 val);
+	int (*core_read)(struct rsw_priv *priv, u16 reg);
+	int (*core_write)(struct rsw_priv *priv, u16 reg, u16 val);
 };
 
 /* MIB counters get_stats64 is made of */
@@ -289,6 +331,7 @@ struct rsw_port {
  * @regmap: the core's registers
  * @reg_mutex: serialises table commands and multi-register updates
  * @user_mii_bus: the bus the internal PHYs are reached through
+ * @xtal: the crystal, TRAP_XTAL_*
  * @irq: the switch's interrupt, 0 for none
  * @irq_domain: the PHYs' link-change interrupts
  * @irq_enable: SYS_INT_EN as the irq chip wants it
@@ -306,6 +349,7 @@ struct rsw_priv {
 	struct regmap *regmap;
 	struct mutex reg_mutex;	/* see kernel-doc */
 	struct mii_bus *user_mii_bus;
+	u32 xtal;
 	int irq;
 	struct irq_domain *irq_domain;
 	u32 irq_enable;
