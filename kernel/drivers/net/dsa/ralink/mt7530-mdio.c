@@ -304,6 +304,12 @@ static struct mdio_driver rsw_mdio_driver = {
 	.shutdown = rsw_mdio_shutdown,
 	.mdiodrv.driver = {
 		.name = "ralink-mt7530",
+		/*
+		 * The user ports' PHYs sit on our own bus: with the owner
+		 * set, attaching them does not pin the module (see
+		 * phy_attach_direct()), so that it can be removed.
+		 */
+		.owner = THIS_MODULE,
 		.of_match_table = rsw_mdio_of_match,
 	},
 };
