@@ -235,6 +235,8 @@ static int rsw_mdio_probe(struct mdio_device *mdiodev)
 		return -EINVAL;
 
 	ports = of_get_child_by_name(dev->of_node, "ports");
+	if (!ports)
+		ports = of_get_child_by_name(dev->of_node, "ethernet-ports");
 	if (!ports) {
 		dev_err(dev, "ports missing\n");
 		return -EINVAL;
