@@ -119,6 +119,15 @@ LIMITS = [
           "port_pre_bridge_flags refuses BR_PORT_LOCKED)",
           msg=r'^Ping(6| through vlan)? worked after locking port, but '
           r'before adding FDB entry'),
+    # Ours refuses BR_PORT_LOCKED too: the MT7530's address table has no
+    # per-port mode that keeps frames from unknown source addresses from
+    # being forwarded (PSC.SA_DIS only stops learning), nor has the model;
+    # rsw_port_pre_bridge_flags() says "the switch cannot lock a port".
+    Limit(('ours', 'mainline-eth+ours-dsa'), 'bridge_locked_port.sh',
+          'the MT7530 cannot lock a port (no unknown-source-address drop '
+          'or trap per port); ralink_mt7530 refuses BR_PORT_LOCKED',
+          msg=r'^Ping(6| through vlan)? worked after locking port, but '
+          r'before adding FDB entry'),
     # DSA user ports have hw-tc-offload on, so tc_actions.sh runs its
     # cases again with skip_sw; mainline's mt7530 has no cls_flower_add
     # (it offloads matchall mirroring only), so every `tc filter add ...

@@ -1,0 +1,1796 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek switch cores through DSA: the bus-neutral part
+ *
+ * The core's registers are reached through a regmap the bus front end
+ * provides. Registers only the driver changes are cached by the regmap
+ * (see rsw_volatile_reg()), so read-modify-write updates cost one bus
+ * write, or none when nothing changes.
+ *
+ * Forwarding model (MT7530):
+ * - standalone user ports are in port matrix mode, FID 0, and reach only
+ *   their CPU port;
+ * - ports of a VLAN-unaware bridge are in fallback mode with PVID 0: VLAN
+ *   0 (FID 1, independent learning, egress as received) holds them all;
+ * - ports of a VLAN-aware bridge are in security mode: the VLAN table
+ *   decides membership and egress tagging, the CPU port always receives
+ *   the VLAN tag stacked after the special tag.
+ */
+
+#include <linux/delay.h>
+#include <linux/etherdevice.h>
+#include <linux/if_bridge.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_irq.h>
+#include <linux/of_mdio.h>
+#include <linux/phy.h>
+#include <linux/regmap.h>
+#include <linux/unaligned.h>
+
+#include "mt7530.h"
+
+/* Table commands complete in microseconds */
+#define RSW_TABLE_POLL_US		20
+#define RSW_TABLE_TIMEOUT_US		20000
+/* How old get_stats64's numbers may get, and the refresh that catches
+ * the 32-bit counters' wrap (about 48 min of 64-byte frames at 1 Gbit/s)
+ */
+#define RSW_STATS_MAX_AGE		HZ
+#define RSW_STATS_PERIOD		(60 * HZ)
+
+/* MIB counters, word offsets from MT7530_MIB_P(port) */
+struct rsw_mib_desc {
+	u16 offset;
+	u8 size;	/* in 32-bit words */
+	const char *name;
+};
+
+#define MIB_TX_DROP		0x00
+#define MIB_TX_CRC_ERR		0x04
+#define MIB_TX_UNICAST		0x08
+#define MIB_TX_MULTICAST	0x0c
+#define MIB_TX_BROADCAST	0x10
+#define MIB_TX_COLLISION	0x14
+#define MIB_TX_SINGLE_COLL	0x18
+#define MIB_TX_MULTI_COLL	0x1c
+#define MIB_TX_DEFERRED		0x20
+#define MIB_TX_LATE_COLL	0x24
+#define MIB_TX_EXCESS_COLL	0x28
+#define MIB_TX_PAUSE		0x2c
+#define MIB_TX_PKT_SZ_64	0x30
+#define MIB_TX_BYTES		0x48
+#define MIB_RX_DROP		0x60
+#define MIB_RX_FILTERING	0x64
+#define MIB_RX_UNICAST		0x68
+#define MIB_RX_MULTICAST	0x6c
+#define MIB_RX_BROADCAST	0x70
+#define MIB_RX_ALIGN_ERR	0x74
+#define MIB_RX_CRC_ERR		0x78
+#define MIB_RX_UNDER_SIZE	0x7c
+#define MIB_RX_FRAG_ERR		0x80
+#define MIB_RX_OVER_SIZE	0x84
+#define MIB_RX_JABBER_ERR	0x88
+#define MIB_RX_PAUSE		0x8c
+#define MIB_RX_PKT_SZ_64	0x90
+#define MIB_RX_BYTES		0xa8
+#define MIB_RX_CTRL_DROP	0xb0
+#define MIB_RX_INGRESS_DROP	0xb4
+#define MIB_RX_ARL_DROP		0xb8
+#define MIB_PKT_SZ_BINS		6
+
+#define RSW_MIB(_off, _size, _name) \
+	{ .offset = (_off), .size = (_size), .name = (_name) }
+
+static const struct rsw_mib_desc rsw_mibs[] = {
+	RSW_MIB(MIB_TX_DROP, 1, "TxDrop"),
+	RSW_MIB(MIB_TX_CRC_ERR, 1, "TxCrcErr"),
+	RSW_MIB(MIB_TX_UNICAST, 1, "TxUnicast"),
+	RSW_MIB(MIB_TX_MULTICAST, 1, "TxMulticast"),
+	RSW_MIB(MIB_TX_BROADCAST, 1, "TxBroadcast"),
+	RSW_MIB(MIB_TX_COLLISION, 1, "TxCollision"),
+	RSW_MIB(MIB_TX_SINGLE_COLL, 1, "TxSingleCollision"),
+	RSW_MIB(MIB_TX_MULTI_COLL, 1, "TxMultipleCollision"),
+	RSW_MIB(MIB_TX_DEFERRED, 1, "TxDeferred"),
+	RSW_MIB(MIB_TX_LATE_COLL, 1, "TxLateCollision"),
+	RSW_MIB(MIB_TX_EXCESS_COLL, 1, "TxExcessiveCollision"),
+	RSW_MIB(MIB_TX_PAUSE, 1, "TxPause"),
+	RSW_MIB(MIB_TX_PKT_SZ_64, 1, "TxPktSz64"),
+	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x04, 1, "TxPktSz65To127"),
+	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x08, 1, "TxPktSz128To255"),
+	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x0c, 1, "TxPktSz256To511"),
+	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x10, 1, "TxPktSz512To1023"),
+	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x14, 1, "TxPktSz1024ToMax"),
+	RSW_MIB(MIB_TX_BYTES, 2, "TxBytes"),
+	RSW_MIB(MIB_RX_DROP, 1, "RxDrop"),
+	RSW_MIB(MIB_RX_FILTERING, 1, "RxFiltering"),
+	RSW_MIB(MIB_RX_UNICAST, 1, "RxUnicast"),
+	RSW_MIB(MIB_RX_MULTICAST, 1, "RxMulticast"),
+	RSW_MIB(MIB_RX_BROADCAST, 1, "RxBroadcast"),
+	RSW_MIB(MIB_RX_ALIGN_ERR, 1, "RxAlignErr"),
+	RSW_MIB(MIB_RX_CRC_ERR, 1, "RxCrcErr"),
+	RSW_MIB(MIB_RX_UNDER_SIZE, 1, "RxUnderSizeErr"),
+	RSW_MIB(MIB_RX_FRAG_ERR, 1, "RxFragErr"),
+	RSW_MIB(MIB_RX_OVER_SIZE, 1, "RxOverSzErr"),
+	RSW_MIB(MIB_RX_JABBER_ERR, 1, "RxJabberErr"),
+	RSW_MIB(MIB_RX_PAUSE, 1, "RxPause"),
+	RSW_MIB(MIB_RX_PKT_SZ_64, 1, "RxPktSz64"),
+	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x04, 1, "RxPktSz65To127"),
+	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x08, 1, "RxPktSz128To255"),
+	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x0c, 1, "RxPktSz256To511"),
+	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x10, 1, "RxPktSz512To1023"),
+	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x14, 1, "RxPktSz1024ToMax"),
+	RSW_MIB(MIB_RX_BYTES, 2, "RxBytes"),
+	RSW_MIB(MIB_RX_CTRL_DROP, 1, "RxCtrlDrop"),
+	RSW_MIB(MIB_RX_INGRESS_DROP, 1, "RxIngressDrop"),
+	RSW_MIB(MIB_RX_ARL_DROP, 1, "RxArlDrop"),
+};
+
+/* The 32-bit counters get_stats64 accumulates, in rsw_port.mib_acc order */
+enum {
+	ST_RX_UNICAST, ST_RX_MULTICAST, ST_RX_BROADCAST, ST_RX_DROP,
+	ST_RX_CRC_ERR, ST_RX_ALIGN_ERR, ST_RX_UNDER_SIZE, ST_RX_OVER_SIZE,
+	ST_RX_FRAG_ERR, ST_RX_JABBER_ERR, ST_TX_UNICAST, ST_TX_MULTICAST,
+	ST_TX_BROADCAST, ST_TX_DROP, ST_TX_COLLISION, ST_TX_LATE_COLL,
+};
+
+static const u8 rsw_stats_mibs[RSW_STATS_MIBS] = {
+	[ST_RX_UNICAST] = MIB_RX_UNICAST,
+	[ST_RX_MULTICAST] = MIB_RX_MULTICAST,
+	[ST_RX_BROADCAST] = MIB_RX_BROADCAST,
+	[ST_RX_DROP] = MIB_RX_DROP,
+	[ST_RX_CRC_ERR] = MIB_RX_CRC_ERR,
+	[ST_RX_ALIGN_ERR] = MIB_RX_ALIGN_ERR,
+	[ST_RX_UNDER_SIZE] = MIB_RX_UNDER_SIZE,
+	[ST_RX_OVER_SIZE] = MIB_RX_OVER_SIZE,
+	[ST_RX_FRAG_ERR] = MIB_RX_FRAG_ERR,
+	[ST_RX_JABBER_ERR] = MIB_RX_JABBER_ERR,
+	[ST_TX_UNICAST] = MIB_TX_UNICAST,
+	[ST_TX_MULTICAST] = MIB_TX_MULTICAST,
+	[ST_TX_BROADCAST] = MIB_TX_BROADCAST,
+	[ST_TX_DROP] = MIB_TX_DROP,
+	[ST_TX_COLLISION] = MIB_TX_COLLISION,
+	[ST_TX_LATE_COLL] = MIB_TX_LATE_COLL,
+};
+
+/**
+ * rsw_volatile_reg() - whether a register may change behind the driver
+ * @dev: the switch's device
+ * @reg: the register
+ *
+ * Everything but the configuration the driver alone writes: table
+ * command and data registers, status, counters, straps.
+ *
+ * Return: false for the registers the regmap may cache.
+ */
+bool rsw_volatile_reg(struct device *dev, unsigned int reg)
+{
+	if (reg >= MT7530_SSP_P(0) && reg <= MT7530_PPBV1_P(RSW_MAX_PORTS)) {
+		switch (reg & 0xff) {
+		case MT7530_SSP_P(0) & 0xff:
+		case MT7530_PCR_P(0) & 0xff:
+		case MT7530_PSC_P(0) & 0xff:
+		case MT7530_PVC_P(0) & 0xff:
+		case MT7530_PPBV1_P(0) & 0xff:
+			return false;
+		}
+		return true;
+	}
+	if (reg >= MT7530_PMCR_P(0) && reg <= MT7530_PMCR_P(RSW_MAX_PORTS) &&
+	    (reg & 0xff) == (MT7530_PMCR_P(0) & 0xff))
+		return false;
+
+	switch (reg) {
+	case MT7530_AGC:
+	case MT7530_MFC:
+	case MT7530_BPC:
+	case MT7530_RGAC1:
+	case MT7530_RGAC2:
+	case MT7530_AAC:
+	case MT7530_GMACCR:
+	case MT7530_SYS_INT_EN:
+	case MT7530_MTRAP:
+	case MT7530_TOP_SIG_CTRL:
+	case MT7530_P6ECR:
+		return false;
+	}
+	return true;
+}
+
+static int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set)
+{
+	return regmap_update_bits(priv->regmap, reg, mask, set);
+}
+
+/* Write a cached register only if its value changes */
+static int rsw_update(struct rsw_priv *priv, u32 reg, u32 val)
+{
+	return regmap_update_bits(priv->regmap, reg, GENMASK(31, 0), val);
+}
+
+/* -- address table ------------------------------------------------------- */
+
+static int rsw_atc_cmd(struct rsw_priv *priv, u32 cmd, u32 *atc)
+{
+	u32 val;
+	int ret;
+
+	ret = regmap_write(priv->regmap, MT7530_ATC, ATC_BUSY |
+			   FIELD_PREP(ATC_MAT, 0) | FIELD_PREP(ATC_CMD, cmd));
+	if (ret)
+		return ret;
+
+	ret = regmap_read_poll_timeout(priv->regmap, MT7530_ATC, val,
+				       !(val & ATC_BUSY), RSW_TABLE_POLL_US,
+				       RSW_TABLE_TIMEOUT_US);
+	if (ret) {
+		dev_err(priv->dev, "address table command %u: %d\n", cmd, ret);
+		return ret;
+	}
+	if (atc)
+		*atc = val;
+
+	return 0;
+}
+
+/* Load ATA1/ATA2/ATWD with an entry of VLAN @vid (independent learning) */
+static int rsw_fdb_load(struct rsw_priv *priv, const unsigned char *addr,
+			u16 vid, u8 port_map, u32 status)
+{
+	int ret;
+
+	ret = regmap_write(priv->regmap, MT7530_ATA1, get_unaligned_be32(addr));
+	if (ret)
+		return ret;
+	ret = regmap_write(priv->regmap, MT7530_ATA2,
+			   FIELD_PREP(ATA2_MAC45, get_unaligned_be16(addr + 4)) |
+			   ATA2_IVL | FIELD_PREP(ATA2_FID, RSW_FID_BRIDGED) |
+			   FIELD_PREP(ATA2_CVID, vid));
+	if (ret)
+		return ret;
+
+	return regmap_write(priv->regmap, MT7530_ATWD,
+			    FIELD_PREP(ATWD_AGE, FIELD_MAX(ATWD_AGE)) |
+			    FIELD_PREP(ATWD_PORT_MAP, port_map) |
+			    FIELD_PREP(ATWD_STATUS, status));
+}
+
+static int rsw_fdb_write(struct rsw_priv *priv, const unsigned char *addr,
+			 u16 vid, u8 port_map)
+{
+	int ret;
+
+	ret = rsw_fdb_load(priv, addr, vid, port_map, port_map ?
+			   ATWD_STATUS_STATIC : ATWD_STATUS_EMPTY);
+	if (ret)
+		return ret;
+
+	return rsw_atc_cmd(priv, ATC_CMD_WRITE, NULL);
+}
+
+/* The port map of a static entry, 0 if there is none */
+static int rsw_fdb_port_map(struct rsw_priv *priv, const unsigned char *addr,
+			    u16 vid, u8 *port_map)
+{
+	u32 atc, atrd;
+	int ret;
+
+	*port_map = 0;
+	ret = rsw_fdb_load(priv, addr, vid, 0, ATWD_STATUS_EMPTY);
+	if (ret)
+		return ret;
+	ret = rsw_atc_cmd(priv, ATC_CMD_READ, &atc);
+	if (ret || (atc & ATC_INVALID))
+		return ret;
+	ret = regmap_read(priv->regmap, MT7530_ATRD, &atrd);
+	if (ret)
+		return ret;
+	if (FIELD_GET(ATWD_STATUS, atrd) == ATWD_STATUS_STATIC)
+		*port_map = FIELD_GET(ATWD_PORT_MAP, atrd);
+
+	return 0;
+}
+
+static int rsw_port_fdb_add(struct dsa_switch *ds, int port,
+			    const unsigned char *addr, u16 vid,
+			    struct dsa_db db)
+{
+	struct rsw_priv *priv = ds->priv;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	ret = rsw_fdb_write(priv, addr, vid, BIT(port));
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_fdb_del(struct dsa_switch *ds, int port,
+			    const unsigned char *addr, u16 vid,
+			    struct dsa_db db)
+{
+	struct rsw_priv *priv = ds->priv;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	ret = rsw_fdb_write(priv, addr, vid, 0);
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_fdb_dump(struct dsa_switch *ds, int port,
+			     dsa_fdb_dump_cb_t *cb, void *data)
+{
+	struct rsw_priv *priv = ds->priv;
+	u32 atc, tsra1, tsra2, atrd;
+	unsigned char addr[ETH_ALEN];
+	int n, ret;
+
+	mutex_lock(&priv->reg_mutex);
+
+	ret = rsw_atc_cmd(priv, ATC_CMD_START, &atc);
+	for (n = 0; !ret && n < MT7530_NUM_FDB_RECORDS; n++) {
+		if (atc & ATC_SRCH_END || !(atc & ATC_SRCH_HIT))
+			break;
+
+		ret = regmap_read(priv->regmap, MT7530_ATRD, &atrd);
+		if (ret)
+			break;
+		if (FIELD_GET(ATWD_PORT_MAP, atrd) & BIT(port)) {
+			ret = regmap_read(priv->regmap, MT7530_TSRA1, &tsra1);
+			if (!ret)
+				ret = regmap_read(priv->regmap, MT7530_TSRA2,
+						  &tsra2);
+			if (ret)
+				break;
+			put_unaligned_be32(tsra1, addr);
+			put_unaligned_be16(FIELD_GET(ATA2_MAC45, tsra2),
+					   addr + 4);
+			ret = cb(addr, FIELD_GET(ATA2_CVID, tsra2),
+				 FIELD_GET(ATWD_STATUS, atrd) ==
+				 ATWD_STATUS_STATIC, data);
+			if (ret)
+				break;
+		}
+		ret = rsw_atc_cmd(priv, ATC_CMD_NEXT, &atc);
+	}
+
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_mdb_add(struct dsa_switch *ds, int port,
+			    const struct switchdev_obj_port_mdb *mdb,
+			    struct dsa_db db)
+{
+	struct rsw_priv *priv = ds->priv;
+	u8 port_map;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	ret = rsw_fdb_port_map(priv, mdb->addr, mdb->vid, &port_map);
+	if (!ret)
+		ret = rsw_fdb_write(priv, mdb->addr, mdb->vid,
+				    port_map | BIT(port));
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_mdb_del(struct dsa_switch *ds, int port,
+			    const struct switchdev_obj_port_mdb *mdb,
+			    struct dsa_db db)
+{
+	struct rsw_priv *priv = ds->priv;
+	u8 port_map;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	ret = rsw_fdb_port_map(priv, mdb->addr, mdb->vid, &port_map);
+	if (!ret)
+		ret = rsw_fdb_write(priv, mdb->addr, mdb->vid,
+				    port_map & ~BIT(port));
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+/*
+ * The clean command has one match mode documented, the whole MAC table:
+ * it drops every port's dynamic entries, a superset of the one port's.
+ */
+static void rsw_port_fast_age(struct dsa_switch *ds, int port)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->reg_mutex);
+	rsw_atc_cmd(priv, ATC_CMD_CLEAN, NULL);
+	mutex_unlock(&priv->reg_mutex);
+}
+
+static int rsw_set_ageing_time(struct dsa_switch *ds, unsigned int msecs)
+{
+	unsigned int secs = msecs / MSEC_PER_SEC, best = UINT_MAX;
+	unsigned int cnt, unit, best_cnt = 1, best_unit = 1;
+	struct rsw_priv *priv = ds->priv;
+
+	/*
+	 * (AGE_CNT + 1) * (AGE_UNIT + 1) seconds; an entry's age counter
+	 * starts at AGE_CNT and 0 means "never ages", so AGE_CNT >= 1. The
+	 * DSA core keeps @msecs within ds->ageing_time_{min,max}.
+	 */
+	for (cnt = 2; cnt <= FIELD_MAX(AAC_AGE_CNT) + 1; cnt++) {
+		unit = secs / cnt;
+		if (!unit)
+			break;
+		if (unit > FIELD_MAX(AAC_AGE_UNIT) + 1)
+			continue;
+		if (secs - cnt * unit < best) {
+			best = secs - cnt * unit;
+			best_cnt = cnt;
+			best_unit = unit;
+			if (!best)
+				break;
+		}
+	}
+
+	return regmap_write(priv->regmap, MT7530_AAC,
+			    FIELD_PREP(AAC_AGE_CNT, best_cnt - 1) |
+			    FIELD_PREP(AAC_AGE_UNIT, best_unit - 1));
+}
+
+/* -- VLAN table ---------------------------------------------------------- */
+
+static int rsw_vtcr_cmd(struct rsw_priv *priv, u32 func, u16 vid, u32 *vtcr)
+{
+	u32 val;
+	int ret;
+
+	ret = regmap_write(priv->regmap, MT7530_VTCR, VTCR_BUSY |
+			   FIELD_PREP(VTCR_FUNC, func) |
+			   FIELD_PREP(VTCR_VID, vid));
+	if (ret)
+		return ret;
+
+	ret = regmap_read_poll_timeout(priv->regmap, MT7530_VTCR, val,
+				       !(val & VTCR_BUSY), RSW_TABLE_POLL_US,
+				       RSW_TABLE_TIMEOUT_US);
+	if (ret)
+		dev_err(priv->dev, "VLAN table command %u: %d\n", func, ret);
+	else if (vtcr)
+		*vtcr = val;
+
+	return ret;
+}
+
+static int rsw_vlan_write(struct rsw_priv *priv, u16 vid, u32 vawd1,
+			  u32 vawd2)
+{
+	int ret;
+
+	ret = regmap_write(priv->regmap, MT7530_VAWD1, vawd1);
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_VAWD2, vawd2);
+	if (!ret)
+		ret = rsw_vtcr_cmd(priv, VTCR_FUNC_WR_VID, vid, NULL);
+
+	return ret;
+}
+
+/* Members and egress tags of @vid, both 0 if the entry is not valid */
+static int rsw_vlan_read(struct rsw_priv *priv, u16 vid, u8 *members,
+			 u32 *vawd2)
+{
+	u32 vtcr, vawd1;
+	int ret;
+
+	*members = 0;
+	*vawd2 = 0;
+	ret = rsw_vtcr_cmd(priv, VTCR_FUNC_RD_VID, vid, &vtcr);
+	if (ret || (vtcr & VTCR_INVALID))
+		return ret;
+	ret = regmap_read(priv->regmap, MT7530_VAWD1, &vawd1);
+	if (ret || !(vawd1 & VAWD1_VALID))
+		return ret;
+	*members = FIELD_GET(VAWD1_PORT_MEM, vawd1);
+
+	return regmap_read(priv->regmap, MT7530_VAWD2, vawd2);
+}
+
+/* The port's VLAN mode, attributes and PVID for its bridge's filtering */
+static int rsw_port_vlan_apply(struct rsw_priv *priv, int port,
+			       bool filtering)
+{
+	struct dsa_port *dp = dsa_to_port(&priv->ds, port);
+	u32 mode, attr, eg_tag, acc_frm;
+	u16 pvid = 0;
+	int ret;
+
+	if (filtering) {
+		/* The VLAN table decides membership and egress tags */
+		pvid = priv->ports[port].pvid;
+		mode = PORT_VLAN_SECURITY;
+		attr = VLAN_ATTR_USER;
+		eg_tag = PVC_EG_TAG_DISABLED;
+		acc_frm = pvid ? ACC_FRM_ALL : ACC_FRM_TAGGED;
+	} else {
+		/* Tags are payload: VLAN 0 (bridged) or the matrix decides */
+		mode = dsa_port_bridge_dev_get(dp) ? PORT_VLAN_FALLBACK :
+						     PORT_VLAN_MATRIX;
+		attr = VLAN_ATTR_TRANSPARENT;
+		eg_tag = PVC_EG_TAG_CONSISTENT;
+		acc_frm = ACC_FRM_ALL;
+	}
+
+	ret = rsw_rmw(priv, MT7530_PCR_P(port), PCR_PORT_VLAN,
+		      FIELD_PREP(PCR_PORT_VLAN, mode));
+	if (!ret)
+		ret = rsw_rmw(priv, MT7530_PVC_P(port),
+			      PVC_VLAN_ATTR | PVC_EG_TAG | PVC_ACC_FRM,
+			      FIELD_PREP(PVC_VLAN_ATTR, attr) |
+			      FIELD_PREP(PVC_EG_TAG, eg_tag) |
+			      FIELD_PREP(PVC_ACC_FRM, acc_frm));
+	if (!ret)
+		ret = rsw_update(priv, MT7530_PPBV1_P(port),
+				 FIELD_PREP(PPBV1_G0_PORT_VID, pvid));
+
+	return ret;
+}
+
+static int rsw_port_vlan_filtering(struct dsa_switch *ds, int port,
+				   bool vlan_filtering,
+				   struct netlink_ext_ack *extack)
+{
+	struct rsw_priv *priv = ds->priv;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	ret = rsw_port_vlan_apply(priv, port, vlan_filtering);
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_vlan_add(struct dsa_switch *ds, int port,
+			     const struct switchdev_obj_port_vlan *vlan,
+			     struct netlink_ext_ack *extack)
+{
+	bool untagged = vlan->flags & BRIDGE_VLAN_INFO_UNTAGGED;
+	struct dsa_port *dp = dsa_to_port(ds, port);
+	struct rsw_priv *priv = ds->priv;
+	u32 vawd2, etag;
+	u16 pvid;
+	u8 members;
+	int ret;
+
+	/* VLAN 0 is the VLAN-unaware bridges' (rsw_setup()) */
+	if (!vlan->vid)
+		return 0;
+
+	mutex_lock(&priv->reg_mutex);
+
+	ret = rsw_vlan_read(priv, vlan->vid, &members, &vawd2);
+	if (ret)
+		goto out;
+
+	/* The CPU port gets every VLAN tagged, after the special tag */
+	if (dsa_port_is_cpu(dp))
+		etag = ETAG_STACK;
+	else
+		etag = untagged ? ETAG_UNTAG : ETAG_TAG;
+	vawd2 &= ~VAWD2_ETAG(port);
+	vawd2 |= etag << (port * 2);
+	ret = rsw_vlan_write(priv, vlan->vid, VAWD1_IVL_MAC | VAWD1_VTAG_EN |
+			     FIELD_PREP(VAWD1_PORT_MEM, members | BIT(port)) |
+			     FIELD_PREP(VAWD1_FID, RSW_FID_BRIDGED) |
+			     VAWD1_VALID, vawd2);
+	if (ret || !dsa_port_is_user(dp))
+		goto out;
+
+	pvid = priv->ports[port].pvid;
+	if (vlan->flags & BRIDGE_VLAN_INFO_PVID)
+		pvid = vlan->vid;
+	else if (pvid == vlan->vid)
+		pvid = 0;
+	if (pvid != priv->ports[port].pvid) {
+		priv->ports[port].pvid = pvid;
+		if (dsa_port_is_vlan_filtering(dp))
+			ret = rsw_port_vlan_apply(priv, port, true);
+	}
+out:
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_vlan_del(struct dsa_switch *ds, int port,
+			     const struct switchdev_obj_port_vlan *vlan)
+{
+	struct dsa_port *dp = dsa_to_port(ds, port);
+	struct rsw_priv *priv = ds->priv;
+	u32 vawd2;
+	u8 members;
+	int ret;
+
+	if (!vlan->vid)
+		return 0;
+
+	mutex_lock(&priv->reg_mutex);
+
+	ret = rsw_vlan_read(priv, vlan->vid, &members, &vawd2);
+	if (ret || !(members & BIT(port)))
+		goto out;
+
+	members &= ~BIT(port);
+	vawd2 &= ~VAWD2_ETAG(port);
+	if (members)
+		ret = rsw_vlan_write(priv, vlan->vid,
+				     VAWD1_IVL_MAC | VAWD1_VTAG_EN |
+				     FIELD_PREP(VAWD1_PORT_MEM, members) |
+				     FIELD_PREP(VAWD1_FID, RSW_FID_BRIDGED) |
+				     VAWD1_VALID, vawd2);
+	else
+		ret = rsw_vlan_write(priv, vlan->vid, 0, 0);
+	if (ret)
+		goto out;
+
+	if (dsa_port_is_user(dp) && priv->ports[port].pvid == vlan->vid) {
+		priv->ports[port].pvid = 0;
+		if (dsa_port_is_vlan_filtering(dp))
+			ret = rsw_port_vlan_apply(priv, port, true);
+	}
+out:
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+/* -- ports and bridges --------------------------------------------------- */
+
+/* The ports a user port may forward to */
+static u32 rsw_port_matrix(struct rsw_priv *priv, int port)
+{
+	struct dsa_port *dp = dsa_to_port(&priv->ds, port), *other;
+	struct net_device *br = dsa_port_bridge_dev_get(dp);
+	u32 matrix;
+
+	if (!priv->ports[port].enabled)
+		return 0;
+
+	matrix = BIT(dp->cpu_dp->index);
+	if (!br)
+		return matrix;
+
+	dsa_switch_for_each_user_port(other, &priv->ds) {
+		if (other == dp || !dsa_port_offloads_bridge_dev(other, br))
+			continue;
+		if (priv->ports[port].isolated &&
+		    priv->ports[other->index].isolated)
+			continue;
+		matrix |= BIT(other->index);
+	}
+
+	return matrix;
+}
+
+/* Refresh the port matrix of @port and of the user ports of bridge @br */
+static void rsw_update_matrices(struct rsw_priv *priv, int port,
+				const struct net_device *br)
+{
+	struct dsa_port *dp;
+
+	dsa_switch_for_each_user_port(dp, &priv->ds) {
+		if (dp->index != port &&
+		    (!br || !dsa_port_offloads_bridge_dev(dp, br)))
+			continue;
+		rsw_rmw(priv, MT7530_PCR_P(dp->index), PCR_MATRIX,
+			FIELD_PREP(PCR_MATRIX, rsw_port_matrix(priv, dp->index)));
+	}
+}
+
+static int rsw_port_bridge_join(struct dsa_switch *ds, int port,
+				struct dsa_bridge bridge, bool *tx_fwd_offload,
+				struct netlink_ext_ack *extack)
+{
+	struct rsw_priv *priv = ds->priv;
+	int ret;
+
+	mutex_lock(&priv->reg_mutex);
+	rsw_update_matrices(priv, port, bridge.dev);
+	ret = rsw_port_vlan_apply(priv, port,
+				  dsa_port_is_vlan_filtering(dsa_to_port(ds,
+									 port)));
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static void rsw_port_bridge_leave(struct dsa_switch *ds, int port,
+				  struct dsa_bridge bridge)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->reg_mutex);
+	rsw_update_matrices(priv, port, bridge.dev);
+	rsw_port_vlan_apply(priv, port,
+			    dsa_port_is_vlan_filtering(dsa_to_port(ds, port)));
+	mutex_unlock(&priv->reg_mutex);
+}
+
+static void rsw_port_stp_state_set(struct dsa_switch *ds, int port, u8 state)
+{
+	struct rsw_priv *priv = ds->priv;
+	u32 stp;
+
+	switch (state) {
+	case BR_STATE_DISABLED:
+		stp = STP_DISABLED;
+		break;
+	case BR_STATE_LISTENING:
+	case BR_STATE_BLOCKING:
+		stp = STP_BLOCKING;
+		break;
+	case BR_STATE_LEARNING:
+		stp = STP_LEARNING;
+		break;
+	default:
+		stp = STP_FORWARDING;
+		break;
+	}
+
+	rsw_rmw(priv, MT7530_SSP_P(port), SSP_FID_PST(RSW_FID_BRIDGED),
+		stp << (RSW_FID_BRIDGED * 2));
+}
+
+static int rsw_port_pre_bridge_flags(struct dsa_switch *ds, int port,
+				     struct switchdev_brport_flags flags,
+				     struct netlink_ext_ack *extack)
+{
+	/*
+	 * BR_PORT_LOCKED needs frames from unknown source addresses kept
+	 * from forwarding and handed to the CPU; the MT7530's address table
+	 * has no such per-port mode (PSC only turns learning off).
+	 */
+	if (flags.mask & BR_PORT_LOCKED) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch cannot lock a port");
+		return -EINVAL;
+	}
+	if (flags.mask & ~(BR_LEARNING | BR_FLOOD | BR_MCAST_FLOOD |
+			   BR_BCAST_FLOOD | BR_ISOLATED))
+		return -EINVAL;
+
+	return 0;
+}
+
+static int rsw_port_bridge_flags(struct dsa_switch *ds, int port,
+				 struct switchdev_brport_flags flags,
+				 struct netlink_ext_ack *extack)
+{
+	struct rsw_priv *priv = ds->priv;
+	u32 mask = 0, set = 0;
+
+	if (flags.mask & BR_LEARNING)
+		rsw_rmw(priv, MT7530_PSC_P(port), PSC_SA_DIS,
+			flags.val & BR_LEARNING ? 0 : PSC_SA_DIS);
+
+	if (flags.mask & BR_FLOOD) {
+		mask |= FIELD_PREP(MFC_UNU_FFP, BIT(port));
+		if (flags.val & BR_FLOOD)
+			set |= FIELD_PREP(MFC_UNU_FFP, BIT(port));
+	}
+	if (flags.mask & BR_MCAST_FLOOD) {
+		mask |= FIELD_PREP(MFC_UNM_FFP, BIT(port));
+		if (flags.val & BR_MCAST_FLOOD)
+			set |= FIELD_PREP(MFC_UNM_FFP, BIT(port));
+	}
+	if (flags.mask & BR_BCAST_FLOOD) {
+		mask |= FIELD_PREP(MFC_BC_FFP, BIT(port));
+		if (flags.val & BR_BCAST_FLOOD)
+			set |= FIELD_PREP(MFC_BC_FFP, BIT(port));
+	}
+	if (mask)
+		rsw_rmw(priv, MT7530_MFC, mask, set);
+
+	if (flags.mask & BR_ISOLATED) {
+		struct dsa_port *dp = dsa_to_port(ds, port);
+
+		mutex_lock(&priv->reg_mutex);
+		priv->ports[port].isolated = flags.val & BR_ISOLATED;
+		rsw_update_matrices(priv, port, dsa_port_bridge_dev_get(dp));
+		mutex_unlock(&priv->reg_mutex);
+	}
+
+	return 0;
+}
+
+static int rsw_port_enable(struct dsa_switch *ds, int port,
+			   struct phy_device *phy)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	if (dsa_is_user_port(ds, port)) {
+		mutex_lock(&priv->reg_mutex);
+		priv->ports[port].enabled = true;
+		rsw_update_matrices(priv, port, NULL);
+		mutex_unlock(&priv->reg_mutex);
+	}
+
+	/* Ports 5 and 6 are off by strap until used */
+	if (port == 5)
+		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, 0);
+	else if (port == 6)
+		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, 0);
+
+	return 0;
+}
+
+static void rsw_port_disable(struct dsa_switch *ds, int port)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	if (dsa_is_user_port(ds, port)) {
+		mutex_lock(&priv->reg_mutex);
+		priv->ports[port].enabled = false;
+		rsw_update_matrices(priv, port, NULL);
+		mutex_unlock(&priv->reg_mutex);
+	}
+
+	if (port == 5)
+		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, MTRAP_P5_DIS);
+	else if (port == 6)
+		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, MTRAP_P6_DIS);
+}
+
+static int rsw_port_change_mtu(struct dsa_switch *ds, int port, int new_mtu)
+{
+	struct rsw_priv *priv = ds->priv;
+	int len = new_mtu + ETH_HLEN + RSW_MTK_TAG_LEN + ETH_FCS_LEN;
+	u32 val;
+
+	/*
+	 * One receive length for the whole switch; the DSA core gives the
+	 * CPU port the largest MTU of its user ports.
+	 */
+	if (!dsa_is_cpu_port(ds, port))
+		return 0;
+
+	if (len <= 1522)
+		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1522);
+	else if (len <= 1536)
+		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1536);
+	else if (len <= 1552)
+		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1552);
+	else
+		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_JUMBO) |
+		      FIELD_PREP(GMACCR_MAX_RX_JUMBO, DIV_ROUND_UP(len, 1024));
+
+	return rsw_rmw(priv, MT7530_GMACCR,
+		       GMACCR_MAX_RX_PKT_LEN | GMACCR_MAX_RX_JUMBO, val);
+}
+
+static int rsw_port_max_mtu(struct dsa_switch *ds, int port)
+{
+	return MT7530_MAX_FRAME - ETH_HLEN - RSW_MTK_TAG_LEN - ETH_FCS_LEN;
+}
+
+static int rsw_port_mirror_add(struct dsa_switch *ds, int port,
+			       struct dsa_mall_mirror_tc_entry *mirror,
+			       bool ingress, struct netlink_ext_ack *extack)
+{
+	struct rsw_priv *priv = ds->priv;
+	struct rsw_port *p = &priv->ports[port];
+	bool in_use = false;
+	u32 mfc;
+	int i, ret;
+
+	if (ingress ? p->mirror_rx : p->mirror_tx)
+		return -EEXIST;
+
+	mutex_lock(&priv->reg_mutex);
+
+	for (i = 0; i < priv->info->num_ports; i++)
+		in_use |= priv->ports[i].mirror_rx || priv->ports[i].mirror_tx;
+	ret = regmap_read(priv->regmap, MT7530_MFC, &mfc);
+	if (ret)
+		goto out;
+	if (in_use && FIELD_GET(MFC_MIRROR_PORT, mfc) != mirror->to_local_port) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch has one monitor port");
+		ret = -EBUSY;
+		goto out;
+	}
+
+	ret = rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN | MFC_MIRROR_PORT,
+		      MFC_MIRROR_EN |
+		      FIELD_PREP(MFC_MIRROR_PORT, mirror->to_local_port));
+	if (ret)
+		goto out;
+	ret = rsw_rmw(priv, MT7530_PCR_P(port), ingress ? PCR_RX_MIR :
+		      PCR_TX_MIR, ingress ? PCR_RX_MIR : PCR_TX_MIR);
+	if (ret)
+		goto out;
+	if (ingress)
+		p->mirror_rx = true;
+	else
+		p->mirror_tx = true;
+out:
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static void rsw_port_mirror_del(struct dsa_switch *ds, int port,
+				struct dsa_mall_mirror_tc_entry *mirror)
+{
+	struct rsw_priv *priv = ds->priv;
+	struct rsw_port *p = &priv->ports[port];
+	bool in_use = false;
+	int i;
+
+	mutex_lock(&priv->reg_mutex);
+
+	if (mirror->ingress) {
+		p->mirror_rx = false;
+		rsw_rmw(priv, MT7530_PCR_P(port), PCR_RX_MIR, 0);
+	} else {
+		p->mirror_tx = false;
+		rsw_rmw(priv, MT7530_PCR_P(port), PCR_TX_MIR, 0);
+	}
+
+	for (i = 0; i < priv->info->num_ports; i++)
+		in_use |= priv->ports[i].mirror_rx || priv->ports[i].mirror_tx;
+	if (!in_use)
+		rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
+
+	mutex_unlock(&priv->reg_mutex);
+}
+
+/* -- statistics ---------------------------------------------------------- */
+
+static int rsw_mib_read(struct rsw_priv *priv, int port, u32 offset, u32 *val)
+{
+	return regmap_read(priv->regmap, MT7530_MIB_P(port) + offset, val);
+}
+
+static u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset)
+{
+	u32 lo = 0, hi = 0;
+
+	rsw_mib_read(priv, port, offset, &lo);
+	rsw_mib_read(priv, port, offset + 4, &hi);
+
+	return (u64)hi << 32 | lo;
+}
+
+static u64 rsw_mib_read32(struct rsw_priv *priv, int port, u32 offset)
+{
+	u32 val = 0;
+
+	rsw_mib_read(priv, port, offset, &val);
+
+	return val;
+}
+
+static void rsw_get_strings(struct dsa_switch *ds, int port, u32 stringset,
+			    u8 *data)
+{
+	int i;
+
+	if (stringset != ETH_SS_STATS)
+		return;
+
+	for (i = 0; i < ARRAY_SIZE(rsw_mibs); i++)
+		ethtool_puts(&data, rsw_mibs[i].name);
+}
+
+static int rsw_get_sset_count(struct dsa_switch *ds, int port, int sset)
+{
+	return sset == ETH_SS_STATS ? ARRAY_SIZE(rsw_mibs) : 0;
+}
+
+static void rsw_get_ethtool_stats(struct dsa_switch *ds, int port, u64 *data)
+{
+	struct rsw_priv *priv = ds->priv;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(rsw_mibs); i++)
+		data[i] = rsw_mibs[i].size == 2 ?
+			  rsw_mib_read64(priv, port, rsw_mibs[i].offset) :
+			  rsw_mib_read32(priv, port, rsw_mibs[i].offset);
+}
+
+static const struct ethtool_rmon_hist_range rsw_rmon_ranges[] = {
+	{ 0, 64 },
+	{ 65, 127 },
+	{ 128, 255 },
+	{ 256, 511 },
+	{ 512, 1023 },
+	{ 1024, MT7530_MAX_FRAME },
+	{}
+};
+
+static void rsw_get_rmon_stats(struct dsa_switch *ds, int port,
+			       struct ethtool_rmon_stats *rmon,
+			       const struct ethtool_rmon_hist_range **ranges)
+{
+	struct rsw_priv *priv = ds->priv;
+	int i;
+
+	rmon->undersize_pkts = rsw_mib_read32(priv, port, MIB_RX_UNDER_SIZE);
+	rmon->oversize_pkts = rsw_mib_read32(priv, port, MIB_RX_OVER_SIZE);
+	rmon->fragments = rsw_mib_read32(priv, port, MIB_RX_FRAG_ERR);
+	rmon->jabbers = rsw_mib_read32(priv, port, MIB_RX_JABBER_ERR);
+	for (i = 0; i < MIB_PKT_SZ_BINS; i++) {
+		rmon->hist[i] = rsw_mib_read32(priv, port,
+					       MIB_RX_PKT_SZ_64 + i * 4);
+		rmon->hist_tx[i] = rsw_mib_read32(priv, port,
+						  MIB_TX_PKT_SZ_64 + i * 4);
+	}
+	*ranges = rsw_rmon_ranges;
+}
+
+static void rsw_get_pause_stats(struct dsa_switch *ds, int port,
+				struct ethtool_pause_stats *pause)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	pause->tx_pause_frames = rsw_mib_read32(priv, port, MIB_TX_PAUSE);
+	pause->rx_pause_frames = rsw_mib_read32(priv, port, MIB_RX_PAUSE);
+}
+
+static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
+{
+	struct rsw_port *p = &priv->ports[port];
+	struct rtnl_link_stats64 s = {};
+	u64 rx_bytes, tx_bytes, *acc;
+	u32 val;
+	int i;
+
+	for (i = 0; i < RSW_STATS_MIBS; i++) {
+		if (rsw_mib_read(priv, port, rsw_stats_mibs[i], &val))
+			return;
+		/* Modulo 2^32: a counter that wrapped still adds up */
+		p->mib_acc[i] += (u32)(val - p->mib_last[i]);
+		p->mib_last[i] = val;
+	}
+	rx_bytes = rsw_mib_read64(priv, port, MIB_RX_BYTES);
+	tx_bytes = rsw_mib_read64(priv, port, MIB_TX_BYTES);
+
+	acc = p->mib_acc;
+	s.rx_packets = acc[ST_RX_UNICAST] + acc[ST_RX_MULTICAST] +
+		       acc[ST_RX_BROADCAST];
+	s.tx_packets = acc[ST_TX_UNICAST] + acc[ST_TX_MULTICAST] +
+		       acc[ST_TX_BROADCAST];
+	s.rx_bytes = rx_bytes;
+	s.tx_bytes = tx_bytes;
+	s.multicast = acc[ST_RX_MULTICAST];
+	s.rx_dropped = acc[ST_RX_DROP];
+	s.tx_dropped = acc[ST_TX_DROP];
+	s.rx_crc_errors = acc[ST_RX_CRC_ERR];
+	s.rx_frame_errors = acc[ST_RX_ALIGN_ERR];
+	s.rx_length_errors = acc[ST_RX_UNDER_SIZE] + acc[ST_RX_OVER_SIZE];
+	s.rx_errors = s.rx_crc_errors + s.rx_frame_errors +
+		      s.rx_length_errors + acc[ST_RX_FRAG_ERR] +
+		      acc[ST_RX_JABBER_ERR];
+	s.collisions = acc[ST_TX_COLLISION];
+	s.tx_window_errors = acc[ST_TX_LATE_COLL];
+	s.tx_errors = s.tx_window_errors;
+
+	spin_lock_bh(&priv->stats_lock);
+	p->stats = s;
+	spin_unlock_bh(&priv->stats_lock);
+}
+
+static void rsw_stats_work(struct work_struct *work)
+{
+	struct rsw_priv *priv = container_of(to_delayed_work(work),
+					     struct rsw_priv, stats_work);
+	struct dsa_port *dp;
+
+	dsa_switch_for_each_available_port(dp, &priv->ds)
+		rsw_stats_refresh_port(priv, dp->index);
+
+	spin_lock_bh(&priv->stats_lock);
+	priv->stats_jiffies = jiffies;
+	spin_unlock_bh(&priv->stats_lock);
+
+	schedule_delayed_work(&priv->stats_work, RSW_STATS_PERIOD);
+}
+
+/*
+ * May be called in atomic context: the numbers are the work's, and a
+ * reader finding them older than RSW_STATS_MAX_AGE has it run now.
+ */
+static void rsw_get_stats64(struct dsa_switch *ds, int port,
+			    struct rtnl_link_stats64 *s)
+{
+	struct rsw_priv *priv = ds->priv;
+	bool stale;
+
+	spin_lock_bh(&priv->stats_lock);
+	*s = priv->ports[port].stats;
+	stale = time_after(jiffies, priv->stats_jiffies + RSW_STATS_MAX_AGE);
+	spin_unlock_bh(&priv->stats_lock);
+
+	if (stale)
+		mod_delayed_work(system_wq, &priv->stats_work, 0);
+}
+
+/* -- interrupts ---------------------------------------------------------- */
+
+static irqreturn_t rsw_irq_thread(int irq, void *dev_id)
+{
+	struct rsw_priv *priv = dev_id;
+	unsigned long pending;
+	u32 sts;
+	int bit;
+
+	if (regmap_read(priv->regmap, MT7530_SYS_INT_STS, &sts) || !sts)
+		return IRQ_NONE;
+	regmap_write(priv->regmap, MT7530_SYS_INT_STS, sts);
+
+	pending = sts & priv->irq_enable;
+	for_each_set_bit(bit, &pending, priv->info->num_phys) {
+		unsigned int virq = irq_find_mapping(priv->irq_domain, bit);
+
+		if (virq)
+			handle_nested_irq(virq);
+	}
+
+	return IRQ_HANDLED;
+}
+
+static void rsw_irq_mask(struct irq_data *d)
+{
+	struct rsw_priv *priv = irq_data_get_irq_chip_data(d);
+
+	priv->irq_enable &= ~BIT(d->hwirq);
+}
+
+static void rsw_irq_unmask(struct irq_data *d)
+{
+	struct rsw_priv *priv = irq_data_get_irq_chip_data(d);
+
+	priv->irq_enable |= BIT(d->hwirq);
+}
+
+static void rsw_irq_bus_lock(struct irq_data *d)
+{
+	struct rsw_priv *priv = irq_data_get_irq_chip_data(d);
+
+	mutex_lock(&priv->reg_mutex);
+}
+
+static void rsw_irq_bus_sync_unlock(struct irq_data *d)
+{
+	struct rsw_priv *priv = irq_data_get_irq_chip_data(d);
+
+	rsw_update(priv, MT7530_SYS_INT_EN, priv->irq_enable);
+	mutex_unlock(&priv->reg_mutex);
+}
+
+static const struct irq_chip rsw_irq_chip = {
+	.name = KBUILD_MODNAME,
+	.irq_mask = rsw_irq_mask,
+	.irq_unmask = rsw_irq_unmask,
+	.irq_bus_lock = rsw_irq_bus_lock,
+	.irq_bus_sync_unlock = rsw_irq_bus_sync_unlock,
+	.flags = IRQCHIP_SKIP_SET_WAKE,
+};
+
+static int rsw_irq_map(struct irq_domain *domain, unsigned int irq,
+		       irq_hw_number_t hwirq)
+{
+	irq_set_chip_data(irq, domain->host_data);
+	irq_set_chip_and_handler(irq, &rsw_irq_chip, handle_simple_irq);
+	irq_set_nested_thread(irq, true);
+	irq_set_noprobe(irq);
+
+	return 0;
+}
+
+static const struct irq_domain_ops rsw_irq_domain_ops = {
+	.map = rsw_irq_map,
+	.xlate = irq_domain_xlate_onecell,
+};
+
+static void rsw_free_irq(struct rsw_priv *priv)
+{
+	int i;
+
+	if (!priv->irq_domain)
+		return;
+
+	free_irq(priv->irq, priv);
+	for (i = 0; i < priv->info->num_phys; i++)
+		irq_dispose_mapping(irq_find_mapping(priv->irq_domain, i));
+	irq_domain_remove(priv->irq_domain);
+	priv->irq_domain = NULL;
+}
+
+static int rsw_setup_irq(struct rsw_priv *priv)
+{
+	struct device_node *np = priv->dev->of_node;
+	int ret;
+
+	if (!priv->irq)
+		return 0;
+
+	priv->irq_domain = irq_domain_add_linear(np, priv->info->num_phys,
+						 &rsw_irq_domain_ops, priv);
+	if (!priv->irq_domain)
+		return -ENOMEM;
+
+	priv->irq_enable = 0;
+	rsw_rmw(priv, MT7530_TOP_SIG_CTRL, TOP_SIG_CTRL_NORMAL,
+		TOP_SIG_CTRL_NORMAL);
+
+	ret = request_threaded_irq(priv->irq, NULL, rsw_irq_thread,
+				   IRQF_ONESHOT, dev_name(priv->dev), priv);
+	if (ret) {
+		dev_err(priv->dev, "cannot request interrupt %d: %d\n",
+			priv->irq, ret);
+		irq_domain_remove(priv->irq_domain);
+		priv->irq_domain = NULL;
+	}
+
+	return ret;
+}
+
+/* -- the internal PHYs' bus ---------------------------------------------- */
+
+static int rsw_mii_read(struct mii_bus *bus, int port, int regnum)
+{
+	struct rsw_priv *priv = bus->priv;
+
+	return priv->bus_ops->phy_read(priv, port, regnum);
+}
+
+static int rsw_mii_write(struct mii_bus *bus, int port, int regnum, u16 val)
+{
+	struct rsw_priv *priv = bus->priv;
+
+	return priv->bus_ops->phy_write(priv, port, regnum, val);
+}
+
+static int rsw_setup_mdio(struct rsw_priv *priv)
+{
+	struct dsa_switch *ds = &priv->ds;
+	struct mii_bus *bus;
+	int i, ret;
+
+	bus = mdiobus_alloc();
+	if (!bus)
+		return -ENOMEM;
+
+	bus->priv = priv;
+	bus->name = KBUILD_MODNAME " internal PHYs";
+	snprintf(bus->id, MII_BUS_ID_SIZE, "%s-phys", dev_name(priv->dev));
+	bus->read = rsw_mii_read;
+	bus->write = rsw_mii_write;
+	bus->parent = priv->dev;
+	bus->phy_mask = ~ds->phys_mii_mask;
+	for (i = 0; priv->irq_domain && i < priv->info->num_phys; i++)
+		if (ds->phys_mii_mask & BIT(i))
+			bus->irq[i] = irq_create_mapping(priv->irq_domain, i);
+
+	ret = mdiobus_register(bus);
+	if (ret) {
+		dev_err(priv->dev, "cannot register the PHYs' bus: %d\n", ret);
+		mdiobus_free(bus);
+		return ret;
+	}
+	priv->user_mii_bus = bus;
+	ds->user_mii_bus = bus;
+
+	return 0;
+}
+
+static void rsw_free_mdio(struct rsw_priv *priv)
+{
+	if (!priv->user_mii_bus)
+		return;
+
+	mdiobus_unregister(priv->user_mii_bus);
+	mdiobus_free(priv->user_mii_bus);
+	priv->user_mii_bus = NULL;
+	priv->ds.user_mii_bus = NULL;
+}
+
+/* -- setup --------------------------------------------------------------- */
+
+/* Link-local frames (BPDU, PAE, LLDP...) go to the CPU port, tags unchanged */
+static int rsw_trap_link_local(struct rsw_priv *priv)
+{
+	u32 val = RGAC_HI_BPDU_FR |
+		  FIELD_PREP(RGAC_HI_EG_TAG, PVC_EG_TAG_DISABLED) |
+		  FIELD_PREP(RGAC_HI_PORT_FW, RGAC_FW_CPU_ONLY) |
+		  RGAC_LO_BPDU_FR |
+		  FIELD_PREP(RGAC_LO_EG_TAG, PVC_EG_TAG_DISABLED) |
+		  FIELD_PREP(RGAC_LO_PORT_FW, RGAC_FW_CPU_ONLY);
+	int ret;
+
+	ret = regmap_write(priv->regmap, MT7530_BPC, val);
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_RGAC1, val);
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_RGAC2, val);
+
+	return ret;
+}
+
+static int rsw_setup_ports(struct rsw_priv *priv)
+{
+	struct dsa_switch *ds = &priv->ds;
+	struct dsa_port *dp;
+	u32 cpu_ffp = 0;
+	int ret;
+
+	dsa_switch_for_each_port(dp, ds) {
+		int port = dp->index;
+
+		/* MAC forced down until phylink brings the link up */
+		ret = regmap_write(priv->regmap, MT7530_PMCR_P(port),
+				   PMCR_FORCE_MODE);
+		if (ret)
+			return ret;
+
+		if (dsa_port_is_cpu(dp)) {
+			/* Special tag; frames from the CPU keep their tags */
+			regmap_write(priv->regmap, MT7530_PVC_P(port),
+				     PVC_PORT_SPEC_TAG |
+				     FIELD_PREP(PVC_EG_TAG,
+						PVC_EG_TAG_CONSISTENT) |
+				     FIELD_PREP(PVC_VLAN_ATTR,
+						VLAN_ATTR_USER));
+			regmap_write(priv->regmap, MT7530_PCR_P(port),
+				     FIELD_PREP(PCR_MATRIX,
+						dsa_user_ports(ds)) |
+				     FIELD_PREP(PCR_PORT_VLAN,
+						PORT_VLAN_FALLBACK));
+			regmap_write(priv->regmap, MT7530_PSC_P(port),
+				     PSC_SA_DIS);
+			regmap_write(priv->regmap, MT7530_PPBV1_P(port), 0);
+			cpu_ffp |= BIT(port);
+			continue;
+		}
+
+		/* Isolated, not learning, standalone (FID 0 forwards) */
+		regmap_write(priv->regmap, MT7530_PCR_P(port),
+			     FIELD_PREP(PCR_PORT_VLAN, PORT_VLAN_MATRIX));
+		regmap_write(priv->regmap, MT7530_PSC_P(port), PSC_SA_DIS);
+		regmap_write(priv->regmap, MT7530_SSP_P(port),
+			     STP_FORWARDING << (RSW_FID_STANDALONE * 2));
+		regmap_write(priv->regmap, MT7530_PVC_P(port),
+			     FIELD_PREP(PVC_VLAN_ATTR, VLAN_ATTR_TRANSPARENT) |
+			     FIELD_PREP(PVC_EG_TAG, PVC_EG_TAG_CONSISTENT));
+		regmap_write(priv->regmap, MT7530_PPBV1_P(port), 0);
+	}
+
+	/* Only the CPU ports are flooded to until the bridge says more */
+	return regmap_write(priv->regmap, MT7530_MFC,
+			    FIELD_PREP(MFC_BC_FFP, cpu_ffp) |
+			    FIELD_PREP(MFC_UNM_FFP, cpu_ffp) |
+			    FIELD_PREP(MFC_UNU_FFP, cpu_ffp));
+}
+
+static int rsw_reset(struct rsw_priv *priv)
+{
+	u32 trap, crev;
+	int ret;
+
+	if (priv->bus_ops->hw_reset)
+		priv->bus_ops->hw_reset(priv);
+
+	/* The strap register reads 0 until the core is out of reset */
+	ret = regmap_read_poll_timeout(priv->regmap, MT7530_TRAP, trap, trap,
+				       20, USEC_PER_SEC);
+	if (ret) {
+		dev_err(priv->dev, "switch core stays in reset: %d\n", ret);
+		return ret;
+	}
+
+	ret = regmap_read(priv->regmap, MT7530_CREV, &crev);
+	if (ret)
+		return ret;
+	if (FIELD_GET(CREV_CHIP_NAME, crev) != priv->info->chip_id) {
+		dev_err(priv->dev, "chip %04lx is no %s\n",
+			FIELD_GET(CREV_CHIP_NAME, crev), priv->info->name);
+		return -ENODEV;
+	}
+	priv->xtal = FIELD_GET(TRAP_XTAL, trap);
+	if (priv->xtal == TRAP_XTAL_20MHZ) {
+		dev_err(priv->dev, "a 20 MHz crystal is not supported\n");
+		return -EINVAL;
+	}
+
+	/* Registers, switch core and PHYs back to their defaults */
+	ret = regmap_write(priv->regmap, MT7530_SYS_CTRL, SYS_CTRL_PHY_RST |
+			   SYS_CTRL_SW_RST | SYS_CTRL_REG_RST);
+	if (ret)
+		return ret;
+	regcache_drop_region(priv->regmap, 0, MT7530_MAX_REG);
+
+	return 0;
+}
+
+static int rsw_setup(struct dsa_switch *ds)
+{
+	struct rsw_priv *priv = ds->priv;
+	int ret;
+
+	ds->assisted_learning_on_cpu_port = true;
+	ds->mtu_enforcement_ingress = true;
+	ds->ageing_time_min = 2 * MSEC_PER_SEC;
+	ds->ageing_time_max = (FIELD_MAX(AAC_AGE_CNT) + 1) *
+			      (FIELD_MAX(AAC_AGE_UNIT) + 1) * MSEC_PER_SEC;
+
+	ret = rsw_reset(priv);
+	if (!ret && priv->info->setup)
+		ret = priv->info->setup(priv);
+	if (ret)
+		return ret;
+
+	/* The trap may change; PHYs are reached directly over MDIO */
+	ret = rsw_rmw(priv, MT7530_MTRAP, MTRAP_CHG_TRAP | MTRAP_PHY_INDIRECT,
+		      MTRAP_CHG_TRAP);
+	if (!ret)
+		ret = rsw_trap_link_local(priv);
+	/* Clear and start the MIB counters */
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_MIB_CCR,
+				   CCR_OCT_CNT_ALL);
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_MIB_CCR,
+				   CCR_MIB_ENABLE | CCR_OCT_CNT_ALL);
+	if (!ret)
+		ret = rsw_setup_ports(priv);
+	/* Mirror copies may leave by the port they came in */
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_AGC, AGC_LOCAL_EN);
+	/* VLAN 0: VLAN-unaware bridges, every port, tags as received */
+	if (!ret)
+		ret = rsw_vlan_write(priv, 0, VAWD1_IVL_MAC | VAWD1_EG_CON |
+				     FIELD_PREP(VAWD1_PORT_MEM,
+						GENMASK(ds->num_ports - 1, 0)) |
+				     FIELD_PREP(VAWD1_FID, RSW_FID_BRIDGED) |
+				     VAWD1_VALID, 0);
+	if (!ret)
+		ret = rsw_atc_cmd(priv, ATC_CMD_CLEAN, NULL);
+	if (ret)
+		return ret;
+
+	memset(priv->ports, 0, sizeof(priv->ports));
+	priv->active_cpu_ports = 0;
+
+	ret = rsw_setup_irq(priv);
+	if (ret)
+		return ret;
+	ret = rsw_setup_mdio(priv);
+	if (ret) {
+		rsw_free_irq(priv);
+		return ret;
+	}
+
+	priv->stats_jiffies = jiffies;
+	schedule_delayed_work(&priv->stats_work, RSW_STATS_PERIOD);
+
+	return 0;
+}
+
+static void rsw_teardown(struct dsa_switch *ds)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	cancel_delayed_work_sync(&priv->stats_work);
+	rsw_free_mdio(priv);
+	rsw_free_irq(priv);
+}
+
+static enum dsa_tag_protocol rsw_get_tag_protocol(struct dsa_switch *ds,
+						  int port,
+						  enum dsa_tag_protocol mp)
+{
+	return DSA_TAG_PROTO_MTK;
+}
+
+static struct dsa_port *rsw_preferred_default_local_cpu_port(struct dsa_switch *ds)
+{
+	struct rsw_priv *priv = ds->priv;
+	struct dsa_port *dp = dsa_to_port(ds, priv->info->cpu_port);
+
+	return dsa_port_is_cpu(dp) ? dp : NULL;
+}
+
+/* Trapped frames go to the lowest CPU port whose conduit is up */
+static void rsw_conduit_state_change(struct dsa_switch *ds,
+				     const struct net_device *conduit,
+				     bool operational)
+{
+	struct dsa_port *cpu_dp = conduit->dsa_ptr;
+	struct rsw_priv *priv = ds->priv;
+	u32 val = 0;
+
+	if (operational)
+		priv->active_cpu_ports |= BIT(cpu_dp->index);
+	else
+		priv->active_cpu_ports &= ~BIT(cpu_dp->index);
+
+	if (priv->active_cpu_ports)
+		val = MFC_CPU_EN | FIELD_PREP(MFC_CPU_PORT,
+					      __ffs(priv->active_cpu_ports));
+	rsw_rmw(priv, MT7530_MFC, MFC_CPU_EN | MFC_CPU_PORT, val);
+}
+
+/* -- phylink ------------------------------------------------------------- */
+
+static void rsw_phylink_get_caps(struct dsa_switch *ds, int port,
+				 struct phylink_config *config)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	config->mac_capabilities = MAC_ASYM_PAUSE | MAC_SYM_PAUSE;
+	priv->info->phylink_get_caps(ds, port, config);
+}
+
+static void rsw_mac_config(struct phylink_config *config, unsigned int mode,
+			   const struct phylink_link_state *state)
+{
+	struct dsa_port *dp = dsa_phylink_to_port(config);
+	struct rsw_priv *priv = dp->ds->priv;
+
+	if (priv->info->mac_config)
+		priv->info->mac_config(priv, dp->index, state->interface);
+}
+
+static void rsw_mac_link_down(struct phylink_config *config, unsigned int mode,
+			      phy_interface_t interface)
+{
+	struct dsa_port *dp = dsa_phylink_to_port(config);
+	struct rsw_priv *priv = dp->ds->priv;
+
+	rsw_rmw(priv, MT7530_PMCR_P(dp->index), PMCR_LINK_SETTINGS, 0);
+}
+
+static void rsw_mac_link_up(struct phylink_config *config,
+			    struct phy_device *phydev, unsigned int mode,
+			    phy_interface_t interface, int speed, int duplex,
+			    bool tx_pause, bool rx_pause)
+{
+	struct dsa_port *dp = dsa_phylink_to_port(config);
+	struct rsw_priv *priv = dp->ds->priv;
+	u32 pmcr = PMCR_MAC_TX_EN | PMCR_MAC_RX_EN | PMCR_FORCE_LNK;
+
+	if (speed >= SPEED_1000)
+		pmcr |= PMCR_FORCE_SPEED_1000;
+	else if (speed == SPEED_100)
+		pmcr |= PMCR_FORCE_SPEED_100;
+	if (duplex == DUPLEX_FULL) {
+		pmcr |= PMCR_FORCE_FDX;
+		if (tx_pause)
+			pmcr |= PMCR_FORCE_TX_FC;
+		if (rx_pause)
+			pmcr |= PMCR_FORCE_RX_FC;
+	}
+
+	rsw_rmw(priv, MT7530_PMCR_P(dp->index), PMCR_LINK_SETTINGS, pmcr);
+}
+
+static const struct phylink_mac_ops rsw_phylink_mac_ops = {
+	.mac_config = rsw_mac_config,
+	.mac_link_down = rsw_mac_link_down,
+	.mac_link_up = rsw_mac_link_up,
+};
+
+static const struct dsa_switch_ops rsw_switch_ops = {
+	.get_tag_protocol = rsw_get_tag_protocol,
+	.setup = rsw_setup,
+	.teardown = rsw_teardown,
+	.preferred_default_local_cpu_port = rsw_preferred_default_local_cpu_port,
+	.conduit_state_change = rsw_conduit_state_change,
+	.phylink_get_caps = rsw_phylink_get_caps,
+	.port_enable = rsw_port_enable,
+	.port_disable = rsw_port_disable,
+	.port_change_mtu = rsw_port_change_mtu,
+	.port_max_mtu = rsw_port_max_mtu,
+	.get_strings = rsw_get_strings,
+	.get_ethtool_stats = rsw_get_ethtool_stats,
+	.get_sset_count = rsw_get_sset_count,
+	.get_rmon_stats = rsw_get_rmon_stats,
+	.get_pause_stats = rsw_get_pause_stats,
+	.get_stats64 = rsw_get_stats64,
+	.set_ageing_time = rsw_set_ageing_time,
+	.port_bridge_join = rsw_port_bridge_join,
+	.port_bridge_leave = rsw_port_bridge_leave,
+	.port_stp_state_set = rsw_port_stp_state_set,
+	.port_fast_age = rsw_port_fast_age,
+	.port_pre_bridge_flags = rsw_port_pre_bridge_flags,
+	.port_bridge_flags = rsw_port_bridge_flags,
+	.port_vlan_filtering = rsw_port_vlan_filtering,
+	.port_vlan_add = rsw_port_vlan_add,
+	.port_vlan_del = rsw_port_vlan_del,
+	.port_fdb_add = rsw_port_fdb_add,
+	.port_fdb_del = rsw_port_fdb_del,
+	.port_fdb_dump = rsw_port_fdb_dump,
+	.port_mdb_add = rsw_port_mdb_add,
+	.port_mdb_del = rsw_port_mdb_del,
+	.port_mirror_add = rsw_port_mirror_add,
+	.port_mirror_del = rsw_port_mirror_del,
+};
+
+/* -- MT7621 ---------------------------------------------------------------- */
+
+static void mt7621_phylink_get_caps(struct dsa_switch *ds, int port,
+				    struct phylink_config *config)
+{
+	config->mac_capabilities |= MAC_10 | MAC_100 | MAC_1000FD;
+
+	switch (port) {
+	case 0 ... 4:	/* internal PHYs */
+		__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
+		break;
+	case 5:		/* GMAC1 or an external PHY */
+		phy_interface_set_rgmii(config->supported_interfaces);
+		__set_bit(PHY_INTERFACE_MODE_MII, config->supported_interfaces);
+		__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
+		break;
+	case 6:		/* GMAC0 */
+		__set_bit(PHY_INTERFACE_MODE_RGMII,
+			  config->supported_interfaces);
+		__set_bit(PHY_INTERFACE_MODE_TRGMII,
+			  config->supported_interfaces);
+		break;
+	}
+}
+
+static void rsw_core_rmw(struct rsw_priv *priv, u16 reg, u16 mask, u16 set)
+{
+	int val = priv->bus_ops->core_read(priv, reg);
+
+	if (val >= 0)
+		priv->bus_ops->core_write(priv, reg, (val & ~mask) | set);
+}
+
+/* The switch core's clock: 500 MHz from a 40 MHz crystal (vendor values) */
+static int mt7621_setup(struct rsw_priv *priv)
+{
+	if (priv->xtal != TRAP_XTAL_40MHZ)
+		return 0;
+
+	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, 0);
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, 0);
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP2,
+				  FIELD_PREP(RG_GSWPLL_POSDIV_500M, 1) |
+				  FIELD_PREP(RG_GSWPLL_FBKDIV_500M, 25));
+	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, RG_GSWPLL_EN_PRE |
+				  FIELD_PREP(RG_GSWPLL_POSDIV_200M, 2) |
+				  FIELD_PREP(RG_GSWPLL_FBKDIV_200M, 32));
+	usleep_range(20, 40);
+	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, REG_GSWCK_EN);
+
+	return 0;
+}
+
+/* Port 6's TRGMII transmit clock, 125 MHz on the MT7621 (vendor values) */
+static void mt7621_trgmii_clock(struct rsw_priv *priv)
+{
+	u16 ncpo1 = priv->xtal == TRAP_XTAL_25MHZ ? 0x0a00 : 0x0640;
+	u16 ssc_delta = priv->xtal == TRAP_XTAL_25MHZ ? 0x57 : 0x87;
+	const struct rsw_bus_ops *ops = priv->bus_ops;
+
+	ops->core_write(priv, CORE_PLL_GROUP5, ncpo1);
+	ops->core_write(priv, CORE_PLL_GROUP6, 0);
+	ops->core_write(priv, CORE_PLL_GROUP10, ssc_delta);
+	ops->core_write(priv, CORE_PLL_GROUP11, ssc_delta);
+	ops->core_write(priv, CORE_PLL_GROUP4, RG_SYSPLL_DDSFBK_EN |
+			RG_SYSPLL_BIAS_EN | RG_SYSPLL_BIAS_LPF_EN);
+	ops->core_write(priv, CORE_PLL_GROUP2, RG_SYSPLL_EN_NORMAL |
+			RG_SYSPLL_VODEN | FIELD_PREP(RG_SYSPLL_POSDIV, 1));
+	ops->core_write(priv, CORE_PLL_GROUP7, RG_LCDDS_PCW_NCPO_CHG |
+			FIELD_PREP(RG_LCCDS_C, 3) | RG_LCDDS_PWDB |
+			RG_LCDDS_ISO_EN);
+}
+
+static void mt7621_mac_config(struct rsw_priv *priv, int port,
+			      phy_interface_t interface)
+{
+	if (port == 6) {
+		bool trgmii = interface == PHY_INTERFACE_MODE_TRGMII;
+
+		rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_TRGMIICK_EN, 0);
+		rsw_rmw(priv, MT7530_P6ECR, P6ECR_INTF_MODE, trgmii ?
+			P6_INTF_MODE_TRGMII : P6_INTF_MODE_RGMII);
+		if (trgmii) {
+			mt7621_trgmii_clock(priv);
+			rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG,
+				     REG_TRGMIICK_EN, REG_TRGMIICK_EN);
+		}
+		return;
+	}
+	if (port != 5 || !phy_interface_mode_is_rgmii(interface))
+		return;
+
+	/* Port 5 as a MAC (GMAC5) in RGMII mode, no PHY muxed to it */
+	rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_PHY0_SEL | MTRAP_P5_MAC_SEL |
+		MTRAP_P5_RGMII_MODE, MTRAP_P5_MAC_SEL | MTRAP_P5_RGMII_MODE);
+	regmap_write(priv->regmap, MT7530_P5RGMIIRXCR, P5RGMIIRXCR_EDGE_ALIGN);
+	regmap_write(priv->regmap, MT7530_P5RGMIITXCR,
+		     FIELD_PREP(P5RGMIITXCR_TXC_CFG, P5_TXC_NO_DELAY));
+	regmap_write(priv->regmap, MT7530_IO_DRV_CR,
+		     FIELD_PREP(IO_DRV_P5_CLK, IO_DRV_8MA) |
+		     FIELD_PREP(IO_DRV_P5_DATA, IO_DRV_8MA));
+}
+
+const struct rsw_info rsw_mt7621_info = {
+	.name = "MT7621",
+	.chip_id = 0x7530,
+	.num_ports = 7,
+	.num_phys = 5,
+	.cpu_port = 6,
+	.setup = mt7621_setup,
+	.phylink_get_caps = mt7621_phylink_get_caps,
+	.mac_config = mt7621_mac_config,
+};
+
+/* -- registration ---------------------------------------------------------- */
+
+/**
+ * rsw_init() - set up a switch's driver state before registering it
+ * @priv: the switch
+ * @dev: its device
+ * @info: the chip's data
+ * @bus_ops: the front end's services
+ * @regmap: the core's registers
+ */
+void rsw_init(struct rsw_priv *priv, struct device *dev,
+	      const struct rsw_info *info, const struct rsw_bus_ops *bus_ops,
+	      struct regmap *regmap)
+{
+	priv->dev = dev;
+	priv->info = info;
+	priv->bus_ops = bus_ops;
+	priv->regmap = regmap;
+	mutex_init(&priv->reg_mutex);
+	spin_lock_init(&priv->stats_lock);
+	INIT_DELAYED_WORK(&priv->stats_work, rsw_stats_work);
+
+	priv->ds.dev = dev;
+	priv->ds.num_ports = info->num_ports;
+	priv->ds.priv = priv;
+	priv->ds.ops = &rsw_switch_ops;
+	priv->ds.phylink_mac_ops = &rsw_phylink_mac_ops;
+}
+
+/**
+ * rsw_register() - register a switch with the DSA core
+ * @priv: the switch, set up by rsw_init()
+ *
+ * Return: 0 or a negative error code.
+ */
+int rsw_register(struct rsw_priv *priv)
+{
+	return dsa_register_switch(&priv->ds);
+}
+
+/**
+ * rsw_unregister() - unregister a switch
+ * @priv: the switch
+ */
+void rsw_unregister(struct rsw_priv *priv)
+{
+	dsa_unregister_switch(&priv->ds);
+	mutex_destroy(&priv->reg_mutex);
+}
+
+/**
+ * rsw_shutdown() - quiesce a switch at system shutdown
+ * @priv: the switch
+ */
+void rsw_shutdown(struct rsw_priv *priv)
+{
+	dsa_switch_shutdown(&priv->ds);
+}

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ralink/MediaTek switch cores: the MT7530 core of the MT7621 SoC
+ *
+ * Register names follow the MT7530 datasheet as mainline's mt7530 driver
+ * spells them.
+ */
+
+#ifndef _RALINK_MT7530_H_
+#define _RALINK_MT7530_H_
+
+#include <linux/bitfield.h>
+#include <linux/bits.h>
+#include <linux/if_ether.h>
+#include <linux/mutex.h>
+#include <linux/phylink.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <net/dsa.h>
+
+#define RSW_MAX_PORTS			7
+#define RSW_MTK_TAG_LEN			4
+
+/* Global ARL control */
+#define MT7530_AGC			0x000c
+#define  AGC_LOCAL_EN			BIT(7)	/* mirror to the ingress port */
+
+/* MAC forward control: flood maps, trap port, mirror port */
+#define MT7530_MFC			0x0010
+#define  MFC_BC_FFP			GENMASK(31, 24)
+#define  MFC_UNM_FFP			GENMASK(23, 16)
+#define  MFC_UNU_FFP			GENMASK(15, 8)
+#define  MFC_CPU_EN			BIT(7)
+#define  MFC_CPU_PORT			GENMASK(6, 4)
+#define  MFC_MIRROR_EN			BIT(3)
+#define  MFC_MIRROR_PORT		GENMASK(2, 0)
+
+/* Link-local frame control: BPDU/PAE, 01-80-C2-00-00-{01,02}, {03,0E} */
+#define MT7530_BPC			0x0024
+#define MT7530_RGAC1			0x0028
+#define MT7530_RGAC2			0x002c
+#define  RGAC_HI_BPDU_FR		BIT(25)
+#define  RGAC_HI_EG_TAG			GENMASK(24, 22)
+#define  RGAC_HI_PORT_FW		GENMASK(18, 16)
+#define  RGAC_LO_BPDU_FR		BIT(9)
+#define  RGAC_LO_EG_TAG			GENMASK(8, 6)
+#define  RGAC_LO_PORT_FW		GENMASK(2, 0)
+#define  RGAC_FW_CPU_ONLY		6
+
+/* Address table access */
+#define MT7530_ATA1			0x0074
+#define MT7530_ATA2			0x0078
+#define  ATA2_MAC45			GENMASK(31, 16)
+#define  ATA2_IVL			BIT(15)
+#define  ATA2_FID			GENMASK(14, 12)
+#define  ATA2_CVID			GENMASK(11, 0)
+#define MT7530_ATWD			0x007c
+#define  ATWD_AGE			GENMASK(31, 24)
+#define  ATWD_PORT_MAP			GENMASK(11, 4)
+#define  ATWD_STATUS			GENMASK(3, 2)
+#define  ATWD_STATUS_EMPTY		0
+#define  ATWD_STATUS_STATIC		3
+#define MT7530_ATC			0x0080
+#define  ATC_BUSY			BIT(15)
+#define  ATC_SRCH_END			BIT(14)
+#define  ATC_SRCH_HIT			BIT(13)
+#define  ATC_INVALID			BIT(12)
+#define  ATC_MAT			GENMASK(11, 8)	/* 0: the MAC table */
+#define  ATC_CMD			GENMASK(2, 0)
+#define  ATC_CMD_READ			0
+#define  ATC_CMD_WRITE			1
+#define  ATC_CMD_CLEAN			2	/* every dynamic entry */
+#define  ATC_CMD_START			4
+#define  ATC_CMD_NEXT			5
+#define MT7530_TSRA1			0x0084
+#define MT7530_TSRA2			0x0088
+#define MT7530_ATRD			0x008c	/* fields as ATWD */
+#define MT7530_NUM_FDB_RECORDS		2048
+
+/* VLAN table access */
+#define MT7530_VTCR			0x0090
+#define  VTCR_BUSY			BIT(31)
+#define  VTCR_INVALID			BIT(16)
+#define  VTCR_FUNC			GENMASK(15, 12)
+#define  VTCR_FUNC_RD_VID		0
+#define  VTCR_FUNC_WR_VID		1
+#define  VTCR_VID			GENMASK(11, 0)
+#define MT7530_VAWD1			0x0094
+#define  VAWD1_IVL_MAC			BIT(30)
+#define  VAWD1_EG_CON			BIT(29)
+#define  VAWD1_VTAG_EN			BIT(28)
+#define  VAWD1_PORT_MEM			GENMASK(23, 16)
+#define  VAWD1_FID			GENMASK(3, 1)
+#define  VAWD1_VALID			BIT(0)
+#define MT7530_VAWD2			0x0098
+#define  VAWD2_ETAG(p)			(GENMASK(1, 0) << ((p) * 2))
+#define  ETAG_UNTAG			0
+#define  ETAG_TAG			2
+#define  ETAG_STACK			3
+
+/* Address ageing: (AGE_CNT + 1) * (AGE_UNIT + 1) seconds */
+#define MT7530_AAC			0x00a0
+#define  AAC_AGE_DIS			BIT(20)
+#define  AAC_AGE_CNT			GENMASK(19, 12)
+#define  AAC_AGE_UNIT			GENMASK(11, 0)
+
+/* Per-port ARL registers */
+#define MT7530_SSP_P(p)			(0x2000 + (p) * 0x100)
+#define  SSP_FID_PST(fid)		(GENMASK(1, 0) << ((fid) * 2))
+#define  STP_DISABLED			0
+#define  STP_BLOCKING			1	/* and listening */
+#define  STP_LEARNING			2
+#define  STP_FORWARDING			3
+#define MT7530_PCR_P(p)			(0x2004 + (p) * 0x100)
+#define  PCR_MATRIX			GENMASK(23, 16)
+#define  PCR_TX_MIR			BIT(9)
+#define  PCR_RX_MIR			BIT(8)
+#define  PCR_PORT_VLAN			GENMASK(1, 0)
+#define  PORT_VLAN_MATRIX		0	/* the port matrix alone */
+#define  PORT_VLAN_FALLBACK		1	/* VLAN table, else matrix */
+#define  PORT_VLAN_SECURITY		3	/* VLAN table, strict */
+#define MT7530_PSC_P(p)			(0x200c + (p) * 0x100)
+#define  PSC_SA_DIS			BIT(4)	/* no source learning */
+#define MT7530_PVC_P(p)			(0x2010 + (p) * 0x100)
+#define  PVC_EG_TAG			GENMASK(10, 8)
+#define  PVC_EG_TAG_DISABLED		0	/* the VLAN table decides */
+#define  PVC_EG_TAG_CONSISTENT		1	/* as received */
+#define  PVC_VLAN_ATTR			GENMASK(7, 6)
+#define  VLAN_ATTR_USER			0
+#define  VLAN_ATTR_TRANSPARENT		3
+#define  PVC_PORT_SPEC_TAG		BIT(5)	/* the MediaTek special tag */
+#define  PVC_ACC_FRM			GENMASK(1, 0)
+#define  ACC_FRM_ALL			0
+#define  ACC_FRM_TAGGED			1
+#define MT7530_PPBV1_P(p)		(0x2014 + (p) * 0x100)
+#define  PPBV1_G0_PORT_VID		GENMASK(11, 0)
+
+/* Port MAC */
+#define MT7530_PMCR_P(p)		(0x3000 + (p) * 0x100)
+#define  PMCR_FORCE_MODE		BIT(15)
+#define  PMCR_MAC_TX_EN			BIT(14)
+#define  PMCR_MAC_RX_EN			BIT(13)
+#define  PMCR_FORCE_EEE1G		BIT(7)
+#define  PMCR_FORCE_EEE100		BIT(6)
+#define  PMCR_FORCE_RX_FC		BIT(5)
+#define  PMCR_FORCE_TX_FC		BIT(4)
+#define  PMCR_FORCE_SPEED_1000		BIT(3)
+#define  PMCR_FORCE_SPEED_100		BIT(2)
+#define  PMCR_FORCE_FDX			BIT(1)
+#define  PMCR_FORCE_LNK			BIT(0)
+#define  PMCR_LINK_SETTINGS		(PMCR_MAC_TX_EN | PMCR_MAC_RX_EN | \
+					 PMCR_FORCE_EEE1G | PMCR_FORCE_EEE100 | \
+					 PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC | \
+					 PMCR_FORCE_SPEED_1000 | \
+					 PMCR_FORCE_SPEED_100 | \
+					 PMCR_FORCE_FDX | PMCR_FORCE_LNK)
+#define MT7530_PMSR_P(p)		(0x3008 + (p) * 0x100)
+#define MT7530_GMACCR			0x30e0
+#define  GMACCR_MAX_RX_JUMBO		GENMASK(5, 2)	/* in KiB */
+#define  GMACCR_MAX_RX_PKT_LEN		GENMASK(1, 0)
+#define  MAX_RX_PKT_LEN_1522		0
+#define  MAX_RX_PKT_LEN_1536		1
+#define  MAX_RX_PKT_LEN_1552		2
+#define  MAX_RX_PKT_LEN_JUMBO		3
+#define MT7530_MAX_FRAME		(15 * 1024)
+
+/* MIB counters */
+#define MT7530_MIB_P(p)			(0x4000 + (p) * 0x100)
+#define MT7530_MIB_CCR			0x4fe0
+#define  CCR_MIB_ENABLE			BIT(31)
+#define  CCR_RX_OCT_CNT_GOOD		BIT(7)
+#define  CCR_RX_OCT_CNT_BAD		BIT(6)
+#define  CCR_TX_OCT_CNT_GOOD		BIT(5)
+#define  CCR_TX_OCT_CNT_BAD		BIT(4)
+#define  CCR_OCT_CNT_ALL		(CCR_RX_OCT_CNT_GOOD | \
+					 CCR_RX_OCT_CNT_BAD | \
+					 CCR_TX_OCT_CNT_GOOD | \
+					 CCR_TX_OCT_CNT_BAD)
+
+/* System control */
+#define MT7530_SYS_CTRL			0x7000
+#define  SYS_CTRL_PHY_RST		BIT(2)
+#define  SYS_CTRL_SW_RST		BIT(1)
+#define  SYS_CTRL_REG_RST		BIT(0)
+#define MT7530_SYS_INT_EN		0x7008
+#define MT7530_SYS_INT_STS		0x700c
+#define MT7530_TRAP			0x7800	/* strapping, 0 in reset */
+#define  TRAP_XTAL			GENMASK(10, 9)
+#define  TRAP_XTAL_20MHZ		1
+#define  TRAP_XTAL_40MHZ		2
+#define  TRAP_XTAL_25MHZ		3
+#define MT7530_MTRAP			0x7804
+#define  MTRAP_P5_PHY0_SEL		BIT(20)
+#define  MTRAP_CHG_TRAP			BIT(16)
+#define  MTRAP_P5_MAC_SEL		BIT(13)
+#define  MTRAP_P6_DIS			BIT(8)
+#define  MTRAP_P5_RGMII_MODE		BIT(7)
+#define  MTRAP_P5_DIS			BIT(6)
+#define  MTRAP_PHY_INDIRECT		BIT(5)
+#define MT7530_TOP_SIG_CTRL		0x7808
+/* Needed for the interrupt to fire; the bits are unnamed in the datasheet */
+#define  TOP_SIG_CTRL_NORMAL		GENMASK(17, 16)
+#define MT7530_IO_DRV_CR		0x7810
+#define  IO_DRV_P5_CLK			GENMASK(1, 0)
+#define  IO_DRV_P5_DATA			GENMASK(5, 4)
+#define  IO_DRV_8MA			1
+#define MT7530_P6ECR			0x7830
+#define  P6ECR_INTF_MODE		GENMASK(1, 0)
+#define  P6_INTF_MODE_RGMII		0
+#define  P6_INTF_MODE_TRGMII		1
+#define MT7530_P5RGMIIRXCR		0x7b00
+#define  P5RGMIIRXCR_EDGE_ALIGN		BIT(8)
+#define MT7530_P5RGMIITXCR		0x7b04
+#define  P5RGMIITXCR_TXC_CFG		GENMASK(4, 0)
+#define  P5_TXC_NO_DELAY		0x10	/* vendor value, TX clock as is */
+#define MT7530_CREV			0x7ffc
+#define  CREV_CHIP_NAME			GENMASK(31, 16)
+#define MT7530_MAX_REG			0x7ffc
+
+/*
+ * Core (clock) registers, in MMD device 0x1f (MDIO_MMD_VEND2) of the
+ * first internal PHY. The PLL values are the vendor's; their fields are
+ * named as in the datasheet, what the numbers mean beyond that is not
+ * documented.
+ */
+#define CORE_PLL_GROUP2			0x401
+#define  RG_SYSPLL_EN_NORMAL		BIT(15)
+#define  RG_SYSPLL_VODEN		BIT(14)
+#define  RG_SYSPLL_POSDIV		GENMASK(6, 5)
+#define CORE_PLL_GROUP4			0x403
+#define  RG_SYSPLL_DDSFBK_EN		BIT(12)
+#define  RG_SYSPLL_BIAS_EN		BIT(11)
+#define  RG_SYSPLL_BIAS_LPF_EN		BIT(10)
+#define CORE_PLL_GROUP5			0x404	/* RG_LCDDS_PCW_NCPO1 */
+#define CORE_PLL_GROUP6			0x405	/* RG_LCDDS_PCW_NCPO0 */
+#define CORE_PLL_GROUP7			0x406
+#define  RG_LCDDS_PWDB			BIT(15)
+#define  RG_LCDDS_ISO_EN		BIT(13)
+#define  RG_LCCDS_C			GENMASK(6, 4)
+#define  RG_LCDDS_PCW_NCPO_CHG		BIT(3)
+#define CORE_PLL_GROUP10		0x409	/* RG_LCDDS_SSC_DELTA */
+#define CORE_PLL_GROUP11		0x40a	/* RG_LCDDS_SSC_DELTA1 */
+#define CORE_GSWPLL_GRP1		0x40d
+#define  RG_GSWPLL_POSDIV_200M		GENMASK(13, 12)
+#define  RG_GSWPLL_EN_PRE		BIT(11)
+#define  RG_GSWPLL_FBKDIV_200M		GENMASK(7, 0)
+#define CORE_GSWPLL_GRP2		0x40e
+#define  RG_GSWPLL_POSDIV_500M		GENMASK(9, 8)
+#define  RG_GSWPLL_FBKDIV_500M		GENMASK(7, 0)
+#define CORE_TRGMII_GSW_CLK_CG		0x410
+#define  REG_GSWCK_EN			BIT(0)
+#define  REG_TRGMIICK_EN		BIT(1)
+
+/* FIDs: standalone ports learn apart from bridged ones */
+#define RSW_FID_STANDALONE		0
+#define RSW_FID_BRIDGED			1
+
+struct rsw_priv;
+
+/**
+ * struct rsw_info - what tells one switch core from another
+ * @name: the chip's name in messages
+ * @chip_id: the CREV chip name field the core must report
+ * @num_ports: ports, the CPU ports included
+ * @num_phys: internal PHYs, behind ports 0 to @num_phys - 1
+ * @cpu_port: the CPU port to prefer when the DT wires several
+ * @setup: chip-specific setup after the reset, e.g. clocks (optional)
+ * @phylink_get_caps: the MAC capabilities and interfaces of a port
+ * @mac_config: set up a CPU port's interface (optional)
+ */
+struct rsw_info {
+	const char *name;
+	u16 chip_id;
+	u8 num_ports;
+	u8 num_phys;
+	u8 cpu_port;
+	int (*setup)(struct rsw_priv *priv);
+	void (*phylink_get_caps)(struct dsa_switch *ds, int port,
+				 struct phylink_config *config);
+	void (*mac_config)(struct rsw_priv *priv, int port,
+			   phy_interface_t interface);
+};
+
+/**
+ * struct rsw_bus_ops - what the bus front end does for the core
+ * @hw_reset: reset the whole switch core (optional)
+ * @phy_read: read register @regnum of the internal PHY of @port
+ * @phy_write: write @val to register @regnum of the internal PHY of @port
+ * @core_read: read a core (clock) register (optional)
+ * @core_write: write a core (clock) register (optional)
+ */
+struct rsw_bus_ops {
+	void (*hw_reset)(struct rsw_priv *priv);
+	int (*phy_read)(struct rsw_priv *priv, int port, int regnum);
+	int (*phy_write)(struct rsw_priv *priv, int port, int regnum, u16 val);
+	int (*core_read)(struct rsw_priv *priv, u16 reg);
+	int (*core_write)(struct rsw_priv *priv, u16 reg, u16 val);
+};
+
+/* MIB counters get_stats64 is made of */
+#define RSW_STATS_MIBS			16
+
+/**
+ * struct rsw_port - the driver's view of one port
+ * @stats: the port's hardware counters as get_stats64 reports them
+ * @mib_acc: the counters @stats is made of, accumulated to 64 bits
+ * @mib_last: their last raw values
+ * @pvid: the bridge's PVID of the port, 0 for none
+ * @enabled: the port is up (DSA port_enable)
+ * @isolated: BR_ISOLATED
+ * @mirror_rx: ingress traffic is mirrored
+ * @mirror_tx: egress traffic is mirrored
+ */
+struct rsw_port {
+	struct rtnl_link_stats64 stats;
+	u64 mib_acc[RSW_STATS_MIBS];
+	u32 mib_last[RSW_STATS_MIBS];
+	u16 pvid;
+	bool enabled;
+	bool isolated;
+	bool mirror_rx;
+	bool mirror_tx;
+};
+
+/**
+ * struct rsw_priv - one switch
+ * @ds: the DSA switch
+ * @dev: its device
+ * @info: the chip's data
+ * @bus_ops: the front end's services
+ * @regmap: the core's registers
+ * @reg_mutex: serialises table commands and multi-register updates
+ * @user_mii_bus: the bus the internal PHYs are reached through
+ * @xtal: the crystal, TRAP_XTAL_*
+ * @irq: the switch's interrupt, 0 for none
+ * @irq_domain: the PHYs' link-change interrupts
+ * @irq_enable: SYS_INT_EN as the irq chip wants it
+ * @active_cpu_ports: CPU ports whose conduit is up
+ * @stats_lock: protects the ports' @stats
+ * @stats_work: refreshes the ports' @stats
+ * @stats_jiffies: when @stats were last refreshed
+ * @ports: per-port state
+ */
+struct rsw_priv {
+	struct dsa_switch ds;
+	struct device *dev;
+	const struct rsw_info *info;
+	const struct rsw_bus_ops *bus_ops;
+	struct regmap *regmap;
+	struct mutex reg_mutex;	/* see kernel-doc */
+	struct mii_bus *user_mii_bus;
+	u32 xtal;
+	int irq;
+	struct irq_domain *irq_domain;
+	u32 irq_enable;
+	u8 active_cpu_ports;
+	spinlock_t stats_lock;	/* see kernel-doc */
+	struct delayed_work stats_work;
+	unsigned long stats_jiffies;
+	struct rsw_port ports[RSW_MAX_PORTS];
+};
+
+extern const struct rsw_info rsw_mt7621_info;
+
+bool rsw_volatile_reg(struct device *dev, unsigned int reg);
+void rsw_init(struct rsw_priv *priv, struct device *dev,
+	      const struct rsw_info *info, const struct rsw_bus_ops *bus_ops,
+	      struct regmap *regmap);
+int rsw_register(struct rsw_priv *priv);
+void rsw_unregister(struct rsw_priv *priv);
+void rsw_shutdown(struct rsw_priv *priv);
+
+#endif /* _RALINK_MT7530_H_ */
