@@ -57,8 +57,8 @@ class Limit:
     """A failure whose reason lies outside the model, reported as a skip.
 
     It matches a failed case of @script (only the case named @case, if
-    given) with the driver sets @sets ('*': any) when @msg matches the script's first message for the case and,
-    if @context is given, a line the script printed between the previous
+    given) with the driver sets @sets ('*': any) when @msg matches the
+    script's first message for the case and, if @context is given, a line the script printed between the previous
     case and this one matches it (e.g. the error of the command that the
     driver refused). With @stalled set, it matches instead a script
     stopped for silence whose last printed line matches @context, and
