@@ -57,14 +57,13 @@ class Limit:
     """A failure whose reason lies outside the model, reported as a skip.
 
     It matches a failed case of @script (only the case named @case, if
-    given) with the driver sets @sets ('*': any) when @msg matches the
-    script's first message for the case and, if @context is given, a line the script printed between the previous
-    case and this one matches it (e.g. the error of the command that the
-    driver refused). With @stalled set, it matches instead a script
-    stopped for silence whose last printed line matches @context, and
-    names the case that hung @stalled, when a line printed after the last
-    case matches @context. Any other failure of the same case
-    stays a failure.
+    given) run with a driver set of @sets ('*': any) when @msg matches the
+    script's first message for the case and, if @context is given, a line
+    the script printed between the previous case and this one matches it
+    (e.g. the error of the command the driver refused). With @stalled set,
+    it matches instead a script stopped for silence when a line printed
+    after its last case matches @context, and names the case that hung
+    @stalled. Any other failure of the same case stays a failure.
     """
 
     def __init__(self, sets, script, why, msg=None, context=None,
