@@ -20,7 +20,8 @@ TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
 # In the order they start: the longest first.
-SUITES = ['mainline-dsa', 'model', 'model-net', 'patches', 'cm-region', 'board']
+SUITES = ['mainline-dsa', 'ours-eth', 'model', 'model-net', 'patches',
+          'cm-region', 'board']
 
 RESULT = re.compile(r'^(not ok|ok) - (.*)$')
 

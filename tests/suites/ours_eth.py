@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""ours-eth: our frame-engine driver (ralink_fe) on the emulated MT7621.
+
+Driver set ours-eth+mainline-dsa (ralink_fe as the DSA conduit, mainline's
+mt7530-mdio as the switch) until our switch driver is ready. One board with
+the DSA test DT (QEMU loops switch port 0 to port 1) and `kmemleak=on`:
+swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
+so every frame between them crosses eth0 twice (TX and RX). Cases:
+- MTU: eth0's max MTU is the MAC's (2048-byte frames), max+1 is refused,
+  and a DF ping of the largest size the DSA ports allow passes;
+- checksum offload: a TCP transfer arrives intact with TSO on and off, no
+  RX checksum errors counted; UDP datagrams with a bad checksum are
+  counted as such by the stack (the RX verdict did not vouch for them);
+- XDP_DROP: pings fail, xdp_drop counts them, traffic back after detach;
+- XDP_TX: frames from port 0 come back out of port 0 (MACs swapped) and
+  reach ns1 (tcpdump there), xdp_tx counts them;
+- TX timeout: clearing QDMA_GLO_CFG (devmem) stalls TX, the watchdog fires,
+  the driver resets the DMA and pings pass again;
+- rmmod/modprobe and sysfs unbind/bind loops, 100 rounds each unless the
+  time limit ends one first (the TAP line says how many): the switch's
+  ports come back each time; then kmemleak is empty and dmesg has no
+  WARNING/BUG/Oops.
+Then one boot per broken DT (fdtput on the built test DTB, written to
+build/tests/ours-eth/): probe fails with a dev_err naming the property, no
+oops. The XDP programs are tests/xdp/xdp_test.c, built here with clang.
+"""
+
+import base64
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import BUILD, TOP, Board, kernel_dir  # noqa: E402
+import dsa  # noqa: E402
+from tap import Suite  # noqa: E402
+
+SET = 'ours-eth+mainline-dsa'
+OUT = os.path.join(BUILD, 'tests', 'ours-eth')
+XDP_SRC = os.path.join(TOP, 'tests', 'xdp', 'xdp_test.c')
+
+IP0, IP1 = '192.0.2.1', '192.0.2.2'
+MAC0, MAC1 = '02:00:00:00:00:10', '02:00:00:00:00:11'
+NS = 'ip netns exec ns1 '
+
+# MT7621: the frame engine's registers (the DT's "reg") and QDMA_GLO_CFG,
+# whose bit 0 (TX_DMA_EN) the test clears to stall TX DMA.
+FE_BASE = 0x1e100000
+QDMA_GLO_CFG = 0x1a04
+GLO_TX_DMA_EN = 0x1
+# The MAC's largest frame (fe_mt7621.c max_frame) less header and FCS.
+MAX_MTU = 2048 - 14 - 4
+MTK_TAG_LEN = 4
+
+# Each loop runs ROUNDS rounds (the issue's number) or stops after
+# LOOP_SECS guest seconds, whichever comes first: one round took 0.9 s
+# (unbind/bind) and 1.2-1.5 s (rmmod/modprobe) under TCG here, so the two
+# loops take about three and a half minutes together.
+ROUNDS = 100
+LOOP_SECS = 130
+MIN_ROUNDS = 20
+
+OOPS = r'WARNING:|BUG:|Oops|Call Trace|kernel BUG'
+
+ETH = '/ethernet@1e100000'
+# name: (fdtput edits, the property the dev_err must name)
+BAD_DT = {
+    'no mediatek,ethsys': ([['-d', ETH, 'mediatek,ethsys']],
+                           'mediatek,ethsys'),
+    'no reset-names': ([['-d', ETH, 'reset-names']], 'reset'),
+    'no clock-names': ([['-d', ETH, 'clock-names']], 'clock'),
+    'no interrupts': ([['-d', ETH, 'interrupts']], 'interrupts'),
+    'phy-mode "bogus"': ([['-t', 's', ETH + '/mac@0', 'phy-mode', 'bogus']],
+                         'phy-mode'),
+    'mac@1 without reg': ([['-d', ETH + '/mac@1', 'reg']], 'reg'),
+    'mac@1 reg 7': ([['-t', 'i', ETH + '/mac@1', 'reg', '7']], 'reg'),
+    'fixed-link speed 0': ([['-t', 'i', ETH + '/mac@0/fixed-link', 'speed',
+                             '0']], 'speed'),
+}
+
+
+class Fail(Exception):
+    pass
+
+
+def need(cond, diag):
+    if not cond:
+        raise Fail(diag)
+
+
+def build_xdp():
+    """tests/xdp/xdp_test.c -> build/tests/ours-eth/xdp_test.o (clang)."""
+    obj = os.path.join(OUT, 'xdp_test.o')
+    subprocess.run(['clang', '-O2', '-g0', '-Wall', '-Werror', '-target',
+                    'bpfel', '-c', XDP_SRC, '-o', obj], check=True)
+    return obj
+
+
+def build_bad_dtbs():
+    """One DTB per BAD_DT case: the test DTB with fdtput's edits."""
+    base = os.path.join(kernel_dir('main'), 'dtbs', dsa.DTB)
+    dtbs = {}
+    for name, (edits, _) in BAD_DT.items():
+        dtb = os.path.join(OUT, 'bad-%s.dtb' % re.sub(r'[^a-z0-9]+', '-',
+                                                      name).strip('-'))
+        with open(base, 'rb') as src, open(dtb, 'wb') as dst:
+            dst.write(src.read())
+        for e in edits:
+            opt = e[:1] if e[0] == '-d' else e[:2]
+            subprocess.run(['fdtput'] + opt + [dtb] + e[len(opt):],
+                           check=True)
+        dtbs[name] = dtb
+    return dtbs
+
+
+def bootargs(extra):
+    base = os.path.join(kernel_dir('main'), 'dtbs', dsa.DTB)
+    args = subprocess.run(['fdtget', base, '/chosen', 'bootargs'],
+                          check=True, capture_output=True,
+                          text=True).stdout.strip()
+    return args + ' ' + extra
+
+
+def stats(b, dev='eth0'):
+    out = b.check('ethtool -S %s' % dev)
+    return {k: int(v) for k, v in re.findall(r'^\s*(\S+): (\d+)$', out, re.M)}
+
+
+def delta(new, old, key):
+    return new.get(key, 0) - old.get(key, 0)
+
+
+def ping(b, count=3, size=None, ns=False, extra='', dst=None):
+    """Ping the other side; return (received, output)."""
+    cmd = '%sping -c %d -i 0.3 -W 1 %s%s %s' % (
+        NS if ns else '', count, '-s %d -M do ' % size if size else '',
+        extra, dst or (IP0 if ns else IP1))
+    _, out = b.run(cmd, timeout=60)
+    m = re.search(r'(\d+) (?:packets )?received', out)
+    return (int(m.group(1)) if m else 0), out
+
+
+def ping_ok(b, what, count=3, wait=15):
+    """@count replies within @wait s (the link may still be settling)."""
+    cmd = 'ping -c %d -i 0.3 -w %d %s' % (count, wait, IP1)
+    st, out = b.run(cmd, timeout=wait + 30)
+    need(st == 0, '%s: no %d ping replies within %d s:\n%s'
+         % (what, count, wait, out))
+
+
+def setup_ports(b):
+    b.check('ip link set swp0 address %s && ip link set swp1 address %s && '
+            'ip netns add ns1 && ip link set swp1 netns ns1 && '
+            'ip addr add %s/24 dev swp0 && ip link set swp0 up && '
+            'ip -n ns1 addr add %s/24 dev swp1 && ip -n ns1 link set swp1 up'
+            % (MAC0, MAC1, IP0, IP1))
+    ping_ok(b, 'set-up', wait=30)
+
+
+def dmesg_lines(b):
+    return int(b.check('dmesg | wc -l').strip())
+
+
+def new_oopses(b, since):
+    return b.check('dmesg | tail -n +%d | grep -E -A 12 "%s" | head -40; true'
+                   % (since + 1, OOPS)).strip()
+
+
+# -- cases on the running board ------------------------------------------
+def case_mtu(b):
+    orig = b.check('cat /sys/class/net/eth0/mtu').strip()
+    out = b.check('ip -d link show eth0')
+    m = re.search(r'maxmtu (\d+)', out)
+    need(m and int(m.group(1)) == MAX_MTU, 'eth0 maxmtu: want %d\n%s'
+         % (MAX_MTU, out))
+    st, out = b.run('ip link set eth0 mtu %d' % MAX_MTU)
+    need(st == 0, 'MTU %d refused: %s' % (MAX_MTU, out))
+    mtu = b.check('cat /sys/class/net/eth0/mtu').strip()
+    need(mtu == str(MAX_MTU), 'eth0 MTU reads %s' % mtu)
+    st, out = b.run('ip link set eth0 mtu %d 2>&1' % (MAX_MTU + 1))
+    need(st != 0, 'MTU %d accepted' % (MAX_MTU + 1))
+    mtu = b.check('cat /sys/class/net/eth0/mtu').strip()
+    need(mtu == str(MAX_MTU), 'eth0 MTU %s after the refused change' % mtu)
+    # The DSA ports: the conduit's maximum less the MTK tag. The conduit
+    # goes back to its MTU first: DSA tells the switch's CPU port about a
+    # new MTU only when it changes the conduit's.
+    b.check('ip link set eth0 mtu %s' % orig)
+    umtu = MAX_MTU - MTK_TAG_LEN
+    size = umtu - 20 - 8
+    try:
+        b.check('ip link set swp0 mtu %d && ip -n ns1 link set swp1 mtu %d'
+                % (umtu, umtu))
+        got, out = ping(b, 3, size=size)
+        need(got == 3, 'DF ping of %d bytes (%d-byte frames): %d/3 '
+             'replies\n%s' % (size, umtu + 14, got, out))
+        got, out = ping(b, 1, size=size + 1)
+        need(got == 0, 'a DF ping of %d bytes (above MTU %d) got through\n%s'
+             % (size + 1, umtu, out))
+    finally:
+        b.check('ip link set swp0 mtu 1500 && '
+                'ip -n ns1 link set swp1 mtu 1500 && '
+                'ip link set eth0 mtu %s' % orig)
+    return 'max MTU %d; DF ping of %d bytes through swp0 (MTU %d)' % (
+        MAX_MTU, size, umtu)
+
+
+def tcp_transfer(b, tso, port):
+    b.check('ethtool -K eth0 tso %s' % tso)
+    feat = b.check('ethtool -k eth0 | grep tcp-segmentation-offload:')
+    need(feat.split(':')[1].strip().startswith(tso),
+         'eth0 TSO is not %s: %s' % (tso, feat))
+    s0 = stats(b)
+    b.check(NS + 'sh -c "ncat -l %d > /tmp/rx%d.bin 2>/dev/null &"; '
+            'sleep 1' % (port, port))
+    t = time.monotonic()
+    st, out = b.run('timeout 120 ncat --send-only %s %d < /tmp/tx.bin; '
+                    'sleep 1; md5sum /tmp/tx.bin /tmp/rx%d.bin'
+                    % (IP1, port, port), timeout=180)
+    secs = time.monotonic() - t
+    sums = re.findall(r'^([0-9a-f]{32}) ', out, re.M)
+    need(st == 0 and len(sums) == 2 and sums[0] == sums[1],
+         'TSO %s: the received file differs or is missing:\n%s' % (tso, out))
+    s1 = stats(b)
+    errs = delta(s1, s0, 'rx_checksum_errors')
+    need(errs == 0, 'TSO %s: rx_checksum_errors +%d' % (tso, errs))
+    b.check('rm -f /tmp/rx%d.bin' % port)
+    return 'TSO %s: 1 MiB in %.1f s, md5 %s, tx_packets +%d' % (
+        tso, secs, sums[0], delta(s1, s0, 'tx_packets'))
+
+
+def udp_csum_errors(b):
+    out = b.check('grep "^Udp:" /proc/net/snmp')
+    names, values = out.strip().split('\n')[:2]
+    return dict(zip(names.split()[1:], map(int, values.split()[1:])))
+
+
+def case_rx_csum(b):
+    """UDP with a bad checksum: the stack must see and count it."""
+    n = 5
+    u0 = udp_csum_errors(b)
+    s0 = stats(b)
+    # mausezahn 0.40 reads udp_sum as a decimal number (0x1234 becomes 0,
+    # "no checksum"); without it, it computes the right one.
+    for csum in ('', ',udp_sum=4660'):
+        b.check(NS + 'mausezahn swp1 -q -c %d -a %s -b %s -A %s -B %s -t udp '
+                '"sp=4000,dp=4001%s" -p 40' % (n, MAC1, MAC0, IP1, IP0, csum))
+    b.check('sleep 1')
+    u1 = udp_csum_errors(b)
+    s1 = stats(b)
+    bad = u1['InCsumErrors'] - u0['InCsumErrors']
+    noport = u1['NoPorts'] - u0['NoPorts']
+    need(bad == n and noport == n,
+         'Udp InCsumErrors +%d, NoPorts +%d (want +%d each); eth0 '
+         'rx_checksum_errors +%d' % (bad, noport, n,
+                                     delta(s1, s0, 'rx_checksum_errors')))
+    return '%d good UDP datagrams reach the stack (NoPorts), %d bad ones ' \
+        'counted as InCsumErrors' % (n, n)
+
+
+def case_xdp_drop(b):
+    s0 = stats(b)
+    b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_drop')
+    out = b.check('ip -d link show eth0')
+    need('prog/xdp' in out, 'no XDP program on eth0:\n%s' % out)
+    got, pout = ping(b, 5)
+    s1 = stats(b)
+    b.check('ip link set dev eth0 xdpdrv off')
+    dropped = delta(s1, s0, 'xdp_drop')
+    need(got == 0, 'XDP_DROP: %d/5 pings answered\n%s' % (got, pout))
+    need(dropped >= 5, 'XDP_DROP: xdp_drop +%d (5 pings sent)' % dropped)
+    ping_ok(b, 'after the XDP program was removed')
+    return 'xdp_drop +%d' % dropped
+
+
+def case_xdp_tx(b):
+    b.check(NS + 'ip neigh replace %s lladdr %s dev swp1' % (IP0, MAC0))
+    s0 = stats(b)
+    b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_tx')
+    # The echo requests from ns1 enter the switch at port 1 and reach the
+    # CPU from port 0; XDP_TX sends them back out of port 0 to port 1 with
+    # the MAC addresses swapped: ns1 sees requests from swp0's MAC.
+    b.check(NS + 'sh -c "timeout 30 tcpdump -i swp1 -nn -e -l -c 5 '
+            '\'ether src %s and icmp[icmptype] = 8 and dst host %s\' '
+            '> /tmp/xdptx.txt 2>/dev/null &"; sleep 3' % (MAC0, IP0),
+            timeout=60)
+    got, pout = ping(b, 5, ns=True)
+    st, out = b.run('for i in $(seq 50); do [ $(wc -l < /tmp/xdptx.txt) '
+                    '-ge 5 ] && break; sleep 0.2; done; cat /tmp/xdptx.txt',
+                    timeout=60)
+    s1 = stats(b)
+    b.check('ip link set dev eth0 xdpdrv off')
+    seen = len(re.findall(r'ICMP echo request', out))
+    tx = delta(s1, s0, 'xdp_tx')
+    need(seen >= 5, 'XDP_TX: ns1 saw %d reflected requests (5 sent):\n%s\n%s'
+         % (seen, out, pout))
+    need(tx >= 5, 'XDP_TX: xdp_tx +%d' % tx)
+    need(got == 0, 'XDP_TX: %d of the reflected pings were answered' % got)
+    ping_ok(b, 'after the XDP program was removed')
+    return 'ns1 received %d reflected echo requests, xdp_tx +%d' % (seen, tx)
+
+
+def case_tx_timeout(b):
+    reg = FE_BASE + QDMA_GLO_CFG
+    since = dmesg_lines(b)
+    val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
+    need(val & GLO_TX_DMA_EN, 'QDMA_GLO_CFG 0x%08x: TX DMA not enabled' % val)
+    b.check('devmem 0x%x 32 0x%x' % (reg, val & ~GLO_TX_DMA_EN))
+    got, out = ping(b, 3)
+    need(got == 0, 'TX DMA stalled, yet %d/3 pings answered' % got)
+    # dev_watchdog: 5 s (watchdog_timeo) after the queue stopped moving.
+    st, out = b.run('for i in $(seq 60); do dmesg | tail -n +%d | grep -q '
+                    '"resetting the DMA" && break; ping -c 1 -W 1 %s '
+                    '>/dev/null; sleep 0.5; done; dmesg | tail -n +%d'
+                    % (since + 1, IP1, since + 1), timeout=120)
+    need('NETDEV WATCHDOG' in out and 'TX timeout' in out and
+         'resetting the DMA' in out,
+         'no watchdog / TX timeout / DMA reset in dmesg:\n%s' % out)
+    ping_ok(b, 'after the DMA reset', wait=30)
+    val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
+    need(val & GLO_TX_DMA_EN, 'QDMA_GLO_CFG 0x%08x after the reset' % val)
+    oops = new_oopses(b, since)
+    need(not oops, oops)
+    return 'dmesg: %s' % ' | '.join(
+        line.strip() for line in out.splitlines()
+        if re.search('WATCHDOG|TX timeout|DMA', line))
+
+
+# Rounds of @body, each waiting for the switch's user ports.
+LOOP = ('(end=$(($(cut -d. -f1 /proc/uptime) + %d)); n=0; '
+        'while [ $n -lt %d ] && [ $(cut -d. -f1 /proc/uptime) -lt $end ]; '
+        'do %s || '
+        '{ echo "round $n failed"; exit 1; }; '
+        'for j in $(seq 200); do [ -e /sys/class/net/swp3 ] && break; '
+        'sleep 0.1; done; [ -e /sys/class/net/swp3 ] || '
+        '{ echo "round $n: no swp3"; exit 1; }; n=$((n + 1)); done; '
+        'echo "rounds=$n")')
+RMMOD = ('rmmod mt7530_mdio mt7530 && rmmod ralink_fe && modprobe ralink_fe '
+         '&& modprobe mt7530-mdio')
+UNBIND = ('echo 1e100000.ethernet > /sys/bus/platform/drivers/ralink_fe/unbind'
+          ' && echo 1e100000.ethernet > '
+          '/sys/bus/platform/drivers/ralink_fe/bind')
+
+
+def loop(suite, b, what, body):
+    t = time.monotonic()
+    st, out = b.run(LOOP % (LOOP_SECS, ROUNDS, body),
+                    timeout=LOOP_SECS * 3 + 60)
+    secs = time.monotonic() - t
+    m = re.search(r'rounds=(\d+)', out)
+    n = int(m.group(1)) if m else 0
+    ok = st == 0 and n >= MIN_ROUNDS
+    suite.result(ok, '%s %d times in a row (%.1f s each under TCG; %d '
+                 'asked, at most %d s)' % (what, n, secs / max(n, 1),
+                                           ROUNDS, LOOP_SECS),
+                 '%s\n%s' % (out, b.run('dmesg | tail -20')[1]))
+    return ok
+
+
+def kmemleak(b):
+    out = b.check('echo scan > /sys/kernel/debug/kmemleak; sleep 2; '
+                  'echo scan > /sys/kernel/debug/kmemleak; '
+                  'cat /sys/kernel/debug/kmemleak', timeout=300)
+    return out.strip()
+
+
+def main_board(suite, xdp):
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=dsa.loop_args(),
+               append=bootargs('kmemleak=on')) as b:
+        b.wait_ready()
+        b.check('%s %s swp0 swp1 swp2 swp3' % (dsa.LOAD, SET), timeout=120)
+        b.check('mount -t debugfs none /sys/kernel/debug 2>/dev/null; '
+                'test -e /sys/kernel/debug/kmemleak')
+        # Boot-time objects are not ours: leaks are counted from here on.
+        b.check('echo scan > /sys/kernel/debug/kmemleak; '
+                'echo clear > /sys/kernel/debug/kmemleak', timeout=300)
+        since = dmesg_lines(b)
+        data = base64.b64encode(open(xdp, 'rb').read()).decode()
+        b.check('echo %s | base64 -d > /tmp/xdp.o' % data)
+        b.check('head -c 1048576 /dev/urandom > /tmp/tx.bin')
+        setup_ports(b)
+
+        suite.check('MTU: max %d accepted, %d refused, DF ping at the DSA '
+                    'ports\' max passes' % (MAX_MTU, MAX_MTU + 1),
+                    lambda: case_mtu(b))
+        suite.check('checksum offload: TCP transfer intact with TSO on',
+                    lambda: tcp_transfer(b, 'on', 5001))
+        suite.check('checksum offload: TCP transfer intact with TSO off',
+                    lambda: tcp_transfer(b, 'off', 5002))
+        b.check('ethtool -K eth0 tso on')
+        suite.check('checksum offload: RX verdict lets the stack count bad '
+                    'UDP checksums', lambda: case_rx_csum(b))
+        suite.check('XDP_DROP: frames dropped and counted, traffic back '
+                    'after detach', lambda: case_xdp_drop(b))
+        suite.check('XDP_TX: ns1 receives the reflected frames',
+                    lambda: case_xdp_tx(b))
+        suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
+                    'traffic recovers', lambda: case_tx_timeout(b))
+
+        b.check(NS + 'pkill ncat; ip netns del ns1; true')
+        loop(suite, b, 'rmmod/modprobe ralink_fe (and mt7530-mdio)', RMMOD)
+        loop(suite, b, 'sysfs unbind/bind ralink_fe', UNBIND)
+        # The drivers work after the loops.
+        setup_ports(b)
+        b.check(NS + 'pkill ncat; ip netns del ns1; true')
+        leaks = kmemleak(b)
+        suite.result(not leaks, 'kmemleak empty after the tests and loops',
+                     leaks)
+        oops = new_oopses(b, since)
+        suite.result(not oops, 'no WARNING/BUG/Oops in dmesg', oops)
+
+
+def bad_dt(suite, name, dtb, prop):
+    with Board('gnubee-pc1', dtb=dtb, extra=dsa.loop_args()) as b:
+        b.wait_ready()
+        st, out = b.run('dmesg -n 1; modprobe ralink_fe; sleep 1; '
+                        'dmesg | grep -E "ralink_fe|1e100000"; '
+                        'echo "bound:"; ls /sys/bus/platform/drivers/'
+                        'ralink_fe/ | grep ethernet; echo "netdevs:"; '
+                        'ls /sys/class/net | grep eth; echo "oops:"; '
+                        'dmesg | grep -E "%s"; rmmod ralink_fe' % OOPS,
+                        timeout=120)
+    msgs, rest = out.split('bound:', 1)
+    bound, rest = rest.split('netdevs:', 1)
+    netdevs, oops = rest.split('oops:', 1)
+    errs = [line for line in msgs.splitlines()
+            if '"%s' % prop in line or ' %s' % prop in line]
+    ok = (st == 0 and errs and not bound.strip() and not netdevs.strip() and
+          not oops.strip())
+    suite.result(ok, 'bad DT (%s): probe fails, dev_err names "%s", no oops'
+                 % (name, prop), out)
+    if ok:
+        suite.comment(errs[-1].strip())
+
+
+def main():
+    suite = Suite('ours-eth')
+    t = time.monotonic()
+    os.makedirs(OUT, exist_ok=True)
+    xdp = build_xdp()
+    dtbs = build_bad_dtbs()
+    main_board(suite, xdp)
+    suite.comment('main board: %.0f s' % (time.monotonic() - t))
+    for name, dtb in dtbs.items():
+        bad_dt(suite, name, dtb, BAD_DT[name][1])
+    suite.comment('total: %.0f s' % (time.monotonic() - t))
+    return 1 if suite.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
