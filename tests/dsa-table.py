@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Print the README's table of DSA selftest results from a TAP stream
-(default build/test-results.tap): per script, cases passed/failed/skipped
-for each driver suite found (mainline-dsa, later ours-dsa)."""
+"""Print the README's table of DSA selftest results from TAP streams
+(default build/test-results.tap; or the files given, e.g. a suite's own
+output): per script, cases passed/failed/skipped for each driver suite
+found (mainline-dsa, ours-dsa)."""
 
 import collections
 import os
@@ -10,27 +11,25 @@ import re
 import sys
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
-LINE = re.compile(r'^(ok|not ok) \d+ - (mainline-dsa|ours-dsa): '
+LINE = re.compile(r'^(ok|not ok)(?: \d+)? - (mainline-dsa|ours-dsa): '
                   r'([\w.-]+\.sh)(?:: (.*?))?( # SKIP.*)?$')
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        TOP, 'build', 'test-results.tap')
+    paths = sys.argv[1:] or [os.path.join(TOP, 'build', 'test-results.tap')]
     counts = collections.defaultdict(lambda: collections.Counter())
     suites, scripts = [], []
-    with open(path) as f:
-        for line in f:
-            m = LINE.match(line.rstrip('\n'))
-            if not m:
-                continue
-            status, suite, script, _, skip = m.groups()
-            if suite not in suites:
-                suites.append(suite)
-            if script not in scripts:
-                scripts.append(script)
-            kind = 'skip' if skip else 'pass' if status == 'ok' else 'fail'
-            counts[(suite, script)][kind] += 1
+    for line in (ln for p in paths for ln in open(p)):
+        m = LINE.match(line.rstrip('\n'))
+        if not m:
+            continue
+        status, suite, script, _, skip = m.groups()
+        if suite not in suites:
+            suites.append(suite)
+        if script not in scripts:
+            scripts.append(script)
+        kind = 'skip' if skip else 'pass' if status == 'ok' else 'fail'
+        counts[(suite, script)][kind] += 1
     print('| script | ' + ' | '.join(
         '%s pass/fail/skip' % s for s in suites) + ' |')
     print('| --- |' + ' --- |' * len(suites))
