@@ -8,7 +8,7 @@
 #   2. one patch per kernel/series/*.txt, which names the directories of
 #      kernel/ it adds, the hook it needs in the tree's Kconfig and
 #      Makefile, and the F: lines it adds to our MAINTAINERS entry (the
-#      entry's head is kernel/series/MAINTAINERS; the first patch inserts
+#      entry's head is kernel/series/maintainers-entry; the first patch inserts
 #      it in alphabetical order, as checkpatch wants new files covered in
 #      the patch that adds them).
 #
@@ -94,7 +94,7 @@ hook() {
 
 # maintainers F...: add F: lines to our entry (created on first use).
 maintainers() {
-	python3 - "$TOP/kernel/series/MAINTAINERS" MAINTAINERS "$@" <<'PY'
+	python3 - "$TOP/kernel/series/maintainers-entry" MAINTAINERS "$@" <<'PY'
 import re, sys
 head = open(sys.argv[1]).read().strip('\n').split('\n')
 title = head[0]
