@@ -364,9 +364,9 @@ static int rsw_port_fdb_dump(struct dsa_switch *ds, int port,
 	return ret;
 }
 
-static int rsw_port_mdb_add(struct dsa_switch *ds, int port,
-			    const struct switchdev_obj_port_mdb *mdb,
-			    struct dsa_db db)
+/* Add @port to, or remove it from, the static entry of @mdb's group */
+static int rsw_mdb_update(struct dsa_switch *ds, int port,
+			  const struct switchdev_obj_port_mdb *mdb, bool add)
 {
 	struct rsw_priv *priv = ds->priv;
 	u8 port_map;
@@ -374,30 +374,30 @@ static int rsw_port_mdb_add(struct dsa_switch *ds, int port,
 
 	mutex_lock(&priv->reg_mutex);
 	ret = rsw_fdb_port_map(priv, mdb->addr, mdb->vid, &port_map);
-	if (!ret)
-		ret = rsw_fdb_write(priv, mdb->addr, mdb->vid,
-				    port_map | BIT(port));
+	if (!ret) {
+		if (add)
+			port_map |= BIT(port);
+		else
+			port_map &= ~BIT(port);
+		ret = rsw_fdb_write(priv, mdb->addr, mdb->vid, port_map);
+	}
 	mutex_unlock(&priv->reg_mutex);
 
 	return ret;
+}
+
+static int rsw_port_mdb_add(struct dsa_switch *ds, int port,
+			    const struct switchdev_obj_port_mdb *mdb,
+			    struct dsa_db db)
+{
+	return rsw_mdb_update(ds, port, mdb, true);
 }
 
 static int rsw_port_mdb_del(struct dsa_switch *ds, int port,
 			    const struct switchdev_obj_port_mdb *mdb,
 			    struct dsa_db db)
 {
-	struct rsw_priv *priv = ds->priv;
-	u8 port_map;
-	int ret;
-
-	mutex_lock(&priv->reg_mutex);
-	ret = rsw_fdb_port_map(priv, mdb->addr, mdb->vid, &port_map);
-	if (!ret)
-		ret = rsw_fdb_write(priv, mdb->addr, mdb->vid,
-				    port_map & ~BIT(port));
-	mutex_unlock(&priv->reg_mutex);
-
-	return ret;
+	return rsw_mdb_update(ds, port, mdb, false);
 }
 
 /*
