@@ -67,22 +67,6 @@ export KBUILD_BUILD_USER=ralink-fe KBUILD_BUILD_HOST=ralink-fe
 KBUILD_BUILD_TIMESTAMP=$(date -u -R -r "$KSRC_TAR")
 export KBUILD_BUILD_TIMESTAMP
 
-# apply_patches DIR PATCH...: apply in order. Every file a patch touches is
-# first replaced by a private copy, so that a tree made with cp -al never
-# modifies the inode it shares with another tree.
-apply_patches() {
-	local dir=$1 p f
-	shift
-	for p in "$@"; do
-		sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$p" | while read -r f; do
-			[ -e "$dir/$f" ] || continue
-			cp -p "$dir/$f" "$dir/$f.unshare"
-			mv -f "$dir/$f.unshare" "$dir/$f"
-		done
-		patch -d "$dir" -p1 --batch --forward --no-backup-if-mismatch \
-			--quiet <"$p" || die "patch $(basename "$p") does not apply"
-	done
-}
 
 # prepare_main_src: extract once per package version (and patch set).
 prepare_main_src() {

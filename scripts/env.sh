@@ -26,3 +26,25 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 hash_of() {
 	cat "$@" 2>/dev/null | sha256sum | cut -c1-16
 }
+
+# apply_patches [-R] DIR PATCH...: apply (-R: reverse) in order. Every
+# file a patch touches is first replaced by a private copy, so that a tree
+# made with cp -al never modifies the inode it shares with another tree.
+apply_patches() {
+	local dir p f dirn=--forward
+	if [ "$1" = -R ]; then
+		dirn=-R
+		shift
+	fi
+	dir=$1
+	shift
+	for p in "$@"; do
+		sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$p" | while read -r f; do
+			[ -e "$dir/$f" ] || continue
+			cp -p "$dir/$f" "$dir/$f.unshare"
+			mv -f "$dir/$f.unshare" "$dir/$f"
+		done
+		patch -d "$dir" -p1 "$dirn" --batch --no-backup-if-mismatch \
+			--quiet <"$p" || die "patch $(basename "$p") does not apply"
+	done
+}

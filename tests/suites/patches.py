@@ -6,7 +6,8 @@
   patch is checkpatch --strict clean (no error, warning or check);
 - the series applies, in order, to a clean linux-source-6.12 tree (a
   hard-linked copy of the main build's tree with kernel/patches reversed,
-  each file the patches touch unshared first);
+  each file the patches touch unshared first by scripts/env.sh's
+  apply_patches);
 - that tree builds our drivers in tree (the main build's .config plus our
   Kconfig symbols, W=1): the symbols exist in the tree's Kconfig and
   stick, and the directories the series adds build without a warning.
@@ -14,6 +15,7 @@
 
 import glob
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -64,20 +66,6 @@ def sh(cmd, cwd=None):
     return p.stdout
 
 
-def touched(patch):
-    with open(patch) as f:
-        return [ln[6:].split()[0] for ln in f if ln.startswith('+++ b/')]
-
-
-def unshare(tree, files):
-    """Private copies of @files (cp -al shares inodes with main's tree)."""
-    for rel in files:
-        path = os.path.join(tree, rel)
-        if os.path.exists(path):
-            shutil.copy2(path, path + '.unshare')
-            os.replace(path + '.unshare', path)
-
-
 def main():
     suite = Suite('patches')
     try:
@@ -99,12 +87,13 @@ def main():
         sh('cp -al %s %s' % (MAIN_SRC, src))
         fixes = sorted(glob.glob(os.path.join(TOP, 'kernel', 'patches',
                                               '*.patch')))
-        for p in reversed(fixes):
-            unshare(src, touched(p))
-            sh('patch -R -p1 --batch --quiet -d %s < %s' % (src, p))
-        for p in series:
-            unshare(src, touched(p))
-            sh('patch -p1 --batch --forward --quiet -d %s < %s' % (src, p))
+        # scripts/env.sh's apply_patches unshares what it patches.
+        env = '. %s' % os.path.join(TOP, 'scripts', 'env.sh')
+        if fixes:
+            sh('bash -c %s' % shlex.quote('%s && apply_patches -R %s %s' % (
+                env, src, ' '.join(reversed(fixes)))))
+        sh('bash -c %s' % shlex.quote('%s && apply_patches %s %s' % (
+            env, src, ' '.join(series))))
         return '%d patches applied in order' % len(series)
 
     if not suite.check('the series applies to a clean linux-source-6.12 '
