@@ -113,55 +113,55 @@ LIMITS = [
           case='MLDv2 group ff02::cc exclude timeout',
           msg=r'^Entry 2001:db8:1::[12] has (zero timer|blocked flag) '
           r'succeeded, but should have failed$'),
-    # mt7530_port_pre_bridge_flags() in 6.12 accepts learning and the
-    # three flood flags only: "bridge flag offload is not supported".
-    Limit(('mainline', 'ours-eth+mainline-dsa'), 'bridge_locked_port.sh',
-          "mainline's mt7530 driver does not offload locked ports (its "
-          "port_pre_bridge_flags refuses BR_PORT_LOCKED)",
-          msg=r'^Ping(6| through vlan)? worked after locking port, but '
-          r'before adding FDB entry'),
-    # Ours refuses BR_PORT_LOCKED too: the MT7530's address table has no
-    # per-port mode that keeps frames from unknown source addresses from
-    # being forwarded (PSC.SA_DIS only stops learning), nor has the model;
-    # rsw_port_pre_bridge_flags() says "the switch cannot lock a port".
-    Limit(('ours', 'mainline-eth+ours-dsa'), 'bridge_locked_port.sh',
-          'the MT7530 cannot lock a port (no unknown-source-address drop '
-          'or trap per port); ralink_mt7530 refuses BR_PORT_LOCKED',
-          msg=r'^Ping(6| through vlan)? worked after locking port, but '
-          r'before adding FDB entry'),
-    # DSA user ports have hw-tc-offload on, so tc_actions.sh runs its
-    # cases again with skip_sw; mainline's mt7530 has no cls_flower_add
-    # (it offloads matchall mirroring only), so every `tc filter add ...
-    # flower skip_sw` is refused and the case finds nothing matched.
-    Limit(('mainline', 'ours-eth+mainline-dsa'), 'tc_actions.sh',
-          "mainline's mt7530 driver offloads no flower filter (tc: "
-          "Operation not supported), the skip_sw case has nothing to test",
-          context=r'^RTNETLINK answers: Operation not supported$'),
-    # ... and in mirred_egress_to_ingress_tcp (skip_sw), with its filters
-    # refused, the client's connection is refused and the script's
-    # `ncat --recv-only -l` listener (no idle timeout) waits forever.
-    Limit(('mainline', 'ours-eth+mainline-dsa'), 'tc_actions.sh',
-          "mainline's mt7530 driver offloads no flower filter; with the "
-          "case's filters refused, its ncat listener never gets a "
-          "connection and the script hangs (stopped after %d s of "
-          "silence)" % STALL['tc_actions.sh'],
-          context=r'^Ncat: Connection refused\.$',
-          stalled='mirred_egress_to_ingress_tcp (skip_sw)'),
-    # Ours neither: flower offload would use the MT7530's ACL engine,
-    # which ralink_mt7530 does not drive and the model does not emulate.
-    Limit(('ours', 'mainline-eth+ours-dsa'), 'tc_actions.sh',
-          "ralink_mt7530 offloads no flower filter (the MT7530's ACL "
-          "engine is neither driven nor modelled yet), the skip_sw case "
-          "has nothing to test",
-          context=r'^RTNETLINK answers: Operation not supported$'),
-    Limit(('ours', 'mainline-eth+ours-dsa'), 'tc_actions.sh',
-          "ralink_mt7530 offloads no flower filter; with the case's "
-          "filters refused, its ncat listener never gets a connection and "
-          "the script hangs (stopped after %d s of silence)"
-          % STALL['tc_actions.sh'],
-          context=r'^Ncat: Connection refused\.$',
-          stalled='mirred_egress_to_ingress_tcp (skip_sw)'),
 ]
+
+
+def switch_driver_limits(sets, locked_why, flower_why):
+    """The limits of an MT7530 switch driver, for the driver sets @sets
+    using it: locked ports refused (@locked_why), no flower offload
+    (@flower_why)."""
+    return [
+        Limit(sets, 'bridge_locked_port.sh', locked_why,
+              msg=r'^Ping(6| through vlan)? worked after locking port, but '
+              r'before adding FDB entry'),
+        # DSA user ports have hw-tc-offload on, so tc_actions.sh runs its
+        # cases again with skip_sw: every `tc filter add ... flower
+        # skip_sw` is refused and the case finds nothing matched.
+        Limit(sets, 'tc_actions.sh', flower_why + ' (tc: Operation not '
+              'supported), the skip_sw case has nothing to test',
+              context=r'^RTNETLINK answers: Operation not supported$'),
+        # In mirred_egress_to_ingress_tcp (skip_sw), with its filters
+        # refused, the client's connection is refused and the script's
+        # `ncat --recv-only -l` listener (no idle timeout) waits forever.
+        Limit(sets, 'tc_actions.sh', flower_why + '; with the case\'s '
+              'filters refused, its ncat listener never gets a connection '
+              'and the script hangs (stopped after %d s of silence)'
+              % STALL['tc_actions.sh'],
+              context=r'^Ncat: Connection refused\.$',
+              stalled='mirred_egress_to_ingress_tcp (skip_sw)'),
+    ]
+
+
+# mt7530_port_pre_bridge_flags() in 6.12 accepts learning and the three
+# flood flags only ("bridge flag offload is not supported"); mt7530 has no
+# cls_flower_add (it offloads matchall mirroring only).
+LIMITS += switch_driver_limits(
+    ('mainline', 'ours-eth+mainline-dsa'),
+    "mainline's mt7530 driver does not offload locked ports (its "
+    "port_pre_bridge_flags refuses BR_PORT_LOCKED)",
+    "mainline's mt7530 driver offloads no flower filter")
+# Ours refuses BR_PORT_LOCKED too: the MT7530's address table has no
+# per-port mode that keeps frames from unknown source addresses from being
+# forwarded (PSC.SA_DIS only stops learning), nor has the model;
+# rsw_port_pre_bridge_flags() says "the switch cannot lock a port". Flower
+# offload would use the MT7530's ACL engine, which ralink_mt7530 does not
+# drive and the model does not emulate.
+LIMITS += switch_driver_limits(
+    ('ours', 'mainline-eth+ours-dsa'),
+    'the MT7530 cannot lock a port (no unknown-source-address drop or trap '
+    'per port); ralink_mt7530 refuses BR_PORT_LOCKED',
+    "ralink_mt7530 offloads no flower filter (the MT7530's ACL engine is "
+    "neither driven nor modelled yet)")
 
 TEST_LINE = re.compile(r'^TEST: (.*?)\s*\[\s*(OK|FAIL|SKIP|XFAIL)\s*\]\s*$')
 
