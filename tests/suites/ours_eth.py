@@ -352,10 +352,12 @@ def loop(suite, b, what, body):
     m = re.search(r'rounds=(\d+)', out)
     n = int(m.group(1)) if m else 0
     ok = st == 0 and n >= MIN_ROUNDS
-    suite.result(ok, '%s %d times in a row (%.1f s each under TCG; %d '
-                 'asked, at most %d s)' % (what, n, secs / max(n, 1),
-                                           ROUNDS, LOOP_SECS),
+    # The name stays the same from run to run; what was done is a comment.
+    suite.result(ok, '%s in a row (%d rounds asked, at least %d in %d s)'
+                 % (what, ROUNDS, MIN_ROUNDS, LOOP_SECS),
                  '%s\n%s' % (out, b.run('dmesg | tail -20')[1]))
+    suite.comment('%s: %d rounds, %.1f s each under TCG'
+                  % (what, n, secs / max(n, 1)))
     return ok
 
 
