@@ -6,9 +6,9 @@
 #   mainline  mtk_eth (mtk_eth_soc.c) + mt7530-mdio, and what they pull in
 #   ours      ralink_fe + ralink_mt7530 (kernel/drivers/net/...)
 #   mainline-eth+ours-dsa, ours-eth+mainline-dsa: one of each, to debug
-#             one of our drivers against the other's mainline counterpart Kernel messages stop
-# going to the console (they would split the tests' output lines); dmesg
-# still has them.
+#             one of our drivers against the other's mainline counterpart
+# Kernel messages stop going to the console (they would split the tests'
+# output lines); dmesg still has them.
 set -u
 set=${1:?usage: load-drivers.sh mainline IFACE...}
 shift

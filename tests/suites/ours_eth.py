@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """ours-eth: our frame-engine driver (ralink_fe) on the emulated MT7621.
 
-Driver set ours-eth+mainline-dsa (ralink_fe as the DSA conduit, mainline's
-mt7530-mdio as the switch) until our switch driver is ready. One board with
-the DSA test DT (QEMU loops switch port 0 to port 1) and `kmemleak=on`:
+Driver set `ours` (ralink_fe as the DSA conduit, ralink_mt7530 as the
+switch). One board with the DSA test DT and `kmemleak=on`; QEMU loops switch
+port 0 to port 1, and port 2 is a host-side peer (tests/lib/peer.py):
 swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
 so every frame between them crosses eth0 twice (TX and RX). Cases:
 - MTU: eth0's max MTU is the MAC's (2048-byte frames), max+1 is refused,
@@ -15,15 +15,24 @@ so every frame between them crosses eth0 twice (TX and RX). Cases:
 - XDP_DROP: pings fail, xdp_drop counts them, traffic back after detach;
 - XDP_TX: frames from port 0 come back out of port 0 (MACs swapped) and
   reach ns1 (tcpdump there), xdp_tx counts them;
+- XDP_REDIRECT: the same reflection through bpf_redirect() to eth0 itself
+  (ndo_xdp_xmit), counted by xdp_redirect and xdp_xmit;
+- bad frames from the host peer on port 2 (a runt shorter than an Ethernet
+  header, a frame longer than the switch's maximum, an 802.1Q frame of a
+  VLAN port 2 is not a member of under a VLAN-filtering bridge): each is
+  dropped (tcpdump on swp2 sees only the good frames sent around them) and
+  counted in swp2's MIB (ethtool -S) and in its get_stats64 errors;
 - TX timeout: clearing QDMA_GLO_CFG (devmem) stalls TX, the watchdog fires,
   the driver resets the DMA and pings pass again;
-- rmmod/modprobe and sysfs unbind/bind loops, 100 rounds each unless the
-  time limit ends one first (the TAP line says how many): the switch's
+- rmmod/modprobe of both drivers, sysfs unbind/bind of ralink_fe and of
+  the switch (ralink-mt7530 on the MDIO bus): 100 rounds each unless the
+  time limit ends a loop first (a comment says how many): the switch's
   ports come back each time; then kmemleak is empty and dmesg has no
   WARNING/BUG/Oops.
 Then one boot per broken DT (fdtput on the built test DTB, written to
-build/tests/ours-eth/): probe fails with a dev_err naming the property, no
-oops. The XDP programs are tests/xdp/xdp_test.c, built here with clang.
+build/tests/ours-eth/), for the frame engine and for the switch: probe
+fails with a dev_err naming the property, no oops. The XDP programs are
+tests/xdp/xdp_test.c, built here with clang.
 """
 
 import base64
@@ -36,14 +45,16 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import BUILD, TOP, Board, kernel_dir  # noqa: E402
 import dsa  # noqa: E402
+from peer import BCAST, Peer, eth  # noqa: E402
 from tap import Suite  # noqa: E402
 
-SET = 'ours-eth+mainline-dsa'
+SET = 'ours'
 OUT = os.path.join(BUILD, 'tests', 'ours-eth')
 XDP_SRC = os.path.join(TOP, 'tests', 'xdp', 'xdp_test.c')
 
 IP0, IP1 = '192.0.2.1', '192.0.2.2'
 MAC0, MAC1 = '02:00:00:00:00:10', '02:00:00:00:00:11'
+PEER_MAC = bytes.fromhex('020000000c0c')
 NS = 'ip netns exec ns1 '
 
 # MT7621: the frame engine's registers (the DT's "reg") and QDMA_GLO_CFG,
@@ -66,6 +77,7 @@ MIN_ROUNDS = 20
 OOPS = r'WARNING:|BUG:|Oops|Call Trace|kernel BUG'
 
 ETH = '/ethernet@1e100000'
+SW = ETH + '/mdio-bus/switch@1f'
 # name: (fdtput edits, the property the dev_err must name)
 BAD_DT = {
     'no mediatek,ethsys': ([['-d', ETH, 'mediatek,ethsys']],
@@ -79,7 +91,16 @@ BAD_DT = {
     'mac@1 reg 7': ([['-t', 'i', ETH + '/mac@1', 'reg', '7']], 'reg'),
     'fixed-link speed 0': ([['-t', 'i', ETH + '/mac@0/fixed-link', 'speed',
                              '0']], 'speed'),
+    'switch without ports': ([['-r', SW + '/ports']], 'ports'),
+    'switch without mediatek,mcm': ([['-d', SW, 'mediatek,mcm']],
+                                    'mediatek,mcm'),
+    'switch without reset-names': ([['-d', SW, 'reset-names']],
+                                   'resets/reset-names'),
+    'switch #interrupt-cells 2': ([['-t', 'i', SW, '#interrupt-cells', '2']],
+                                  '#interrupt-cells'),
 }
+SW_PROPS = ('ports', 'mediatek,mcm', 'resets/reset-names',
+            '#interrupt-cells')
 
 
 class Fail(Exception):
@@ -109,7 +130,7 @@ def build_bad_dtbs():
         with open(base, 'rb') as src, open(dtb, 'wb') as dst:
             dst.write(src.read())
         for e in edits:
-            opt = e[:1] if e[0] == '-d' else e[:2]
+            opt = e[:1] if e[0] in ('-d', '-r') else e[:2]
             subprocess.run(['fdtput'] + opt + [dtb] + e[len(opt):],
                            check=True)
         dtbs[name] = dtb
@@ -275,13 +296,14 @@ def case_xdp_drop(b):
     return 'xdp_drop +%d' % dropped
 
 
-def case_xdp_tx(b):
+def case_reflect(b, sec, counters):
+    """XDP program @sec reflects ns1's pings; @counters count them."""
     b.check(NS + 'ip neigh replace %s lladdr %s dev swp1' % (IP0, MAC0))
     s0 = stats(b)
-    b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_tx')
+    b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec %s' % sec)
     # The echo requests from ns1 enter the switch at port 1 and reach the
-    # CPU from port 0; XDP_TX sends them back out of port 0 to port 1 with
-    # the MAC addresses swapped: ns1 sees requests from swp0's MAC.
+    # CPU from port 0; the program sends them back out of port 0 to port 1
+    # with the MAC addresses swapped: ns1 sees requests from swp0's MAC.
     b.check(NS + 'sh -c "timeout 30 tcpdump -i swp1 -nn -e -l -c 5 '
             '\'ether src %s and icmp[icmptype] = 8 and dst host %s\' '
             '> /tmp/xdptx.txt 2>/dev/null &"; sleep 3' % (MAC0, IP0),
@@ -293,13 +315,78 @@ def case_xdp_tx(b):
     s1 = stats(b)
     b.check('ip link set dev eth0 xdpdrv off')
     seen = len(re.findall(r'ICMP echo request', out))
-    tx = delta(s1, s0, 'xdp_tx')
-    need(seen >= 5, 'XDP_TX: ns1 saw %d reflected requests (5 sent):\n%s\n%s'
-         % (seen, out, pout))
-    need(tx >= 5, 'XDP_TX: xdp_tx +%d' % tx)
-    need(got == 0, 'XDP_TX: %d of the reflected pings were answered' % got)
+    need(seen >= 5, '%s: ns1 saw %d reflected requests (5 sent):\n%s\n%s'
+         % (sec, seen, out, pout))
+    counted = {c: delta(s1, s0, c) for c in counters}
+    need(all(n >= 5 for n in counted.values()), '%s: %s' % (sec, counted))
+    need(got == 0, '%s: %d of the reflected pings were answered'
+         % (sec, got))
     ping_ok(b, 'after the XDP program was removed')
-    return 'ns1 received %d reflected echo requests, xdp_tx +%d' % (seen, tx)
+    return 'ns1 received %d reflected echo requests, %s' % (
+        seen, ', '.join('%s +%d' % c for c in counted.items()))
+
+
+def peer_frames(b, sends):
+    """Frames from PEER_MAC tcpdump sees on swp2 while @sends run."""
+    b.check('sh -c "timeout 60 tcpdump -i swp2 -nn -e -l '
+            '\'ether src %s\' > /tmp/peer.txt 2>/dev/null &"; sleep 3'
+            % PEER_MAC.hex(':'), timeout=60)
+    for send in sends:
+        send()
+    b.check('sleep 2; pkill tcpdump; sleep 0.5; true')
+    return b.check('cat /tmp/peer.txt')
+
+
+def link_errors(b, dev):
+    """get_stats64's RX error counters of @dev (ip -s -s link).
+
+    The switch driver hands out numbers up to RSW_STATS_MAX_AGE (1 s) old
+    and refreshes older ones when asked: ask, wait, ask again.
+    """
+    out = b.check('ip -s link show %s >/dev/null; sleep 1.5; '
+                  'ip -s -s link show %s' % (dev, dev))
+    m = re.search(r'RX errors:.*\n\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)', out)
+    need(m, 'no RX errors line:\n%s' % out)
+    return {'length': int(m.group(1)), 'crc': int(m.group(2))}
+
+
+def case_bad_frames(b, peer):
+    """Runt, oversized and bad-VLAN-tag frames: dropped and counted."""
+    b.check('ip link add br0 type bridge vlan_filtering 1 && '
+            'ip link set swp2 master br0 && ip link set swp2 up && '
+            'ip link set br0 up')
+    try:
+        b.check('(for i in $(seq 100); do bridge link show dev swp2 | '
+                'grep -q "state forwarding" && exit 0; sleep 0.1; done; '
+                'bridge link show; exit 1)', timeout=60)
+        good = eth(BCAST, PEER_MAC, 0x88b5, b'good' * 4)
+        bad = {
+            # shorter than an Ethernet header
+            'RxUnderSizeErr': BCAST + PEER_MAC[:5],
+            # 1600 bytes + FCS: above the 1536 bytes of MTU 1500
+            'RxOverSzErr': eth(BCAST, PEER_MAC, 0x88b5, b'\x55' * 1586),
+            # VLAN 100: port 2 is a member of VLAN 1 only
+            'RxFiltering': eth(BCAST, PEER_MAC, 0x8100,
+                               b'\x00\x64\x88\xb5' + b'vlan' * 4),
+        }
+        s0, e0 = stats(b, 'swp2'), link_errors(b, 'swp2')
+        sends = [lambda: peer.send(good)]
+        for frame in bad.values():
+            sends += [lambda f=frame: peer.send(f)]
+        sends += [lambda: peer.send(good)]
+        seen = peer_frames(b, sends)
+        s1, e1 = stats(b, 'swp2'), link_errors(b, 'swp2')
+    finally:
+        b.check('ip link del br0')
+    got = len(seen.strip().splitlines())
+    counted = {k: delta(s1, s0, k) for k in bad}
+    length = e1['length'] - e0['length']
+    need(got == 2, 'tcpdump on swp2 saw %d frames from the peer (2 good '
+         'ones sent around 3 bad ones):\n%s' % (got, seen))
+    need(all(n == 1 for n in counted.values()), 'MIB deltas: %s' % counted)
+    need(length == 2, 'get_stats64 rx_length_errors +%d (want +2)' % length)
+    return 'MIB %s; rx_length_errors +%d; the 2 good frames arrived' % (
+        ', '.join('%s +%d' % c for c in counted.items()), length)
 
 
 def case_tx_timeout(b):
@@ -337,11 +424,15 @@ LOOP = ('(end=$(($(cut -d. -f1 /proc/uptime) + %d)); n=0; '
         'sleep 0.1; done; [ -e /sys/class/net/swp3 ] || '
         '{ echo "round $n: no swp3"; exit 1; }; n=$((n + 1)); done; '
         'echo "rounds=$n")')
-RMMOD = ('rmmod mt7530_mdio mt7530 && rmmod ralink_fe && modprobe ralink_fe '
-         '&& modprobe mt7530-mdio')
-UNBIND = ('echo 1e100000.ethernet > /sys/bus/platform/drivers/ralink_fe/unbind'
-          ' && echo 1e100000.ethernet > '
-          '/sys/bus/platform/drivers/ralink_fe/bind')
+RMMOD = ('rmmod ralink_mt7530 && rmmod ralink_fe && modprobe ralink_fe && '
+         'modprobe ralink_mt7530')
+FE_DRV = '/sys/bus/platform/drivers/ralink_fe'
+UNBIND = ('echo 1e100000.ethernet > %s/unbind && '
+          'echo 1e100000.ethernet > %s/bind' % (FE_DRV, FE_DRV))
+# The switch on the frame engine's MDIO bus, address 0x1f
+SW_DRV = '/sys/bus/mdio_bus/drivers/ralink-mt7530'
+SW_UNBIND = ('sw=$(basename $(ls -d %s/*:1f)) && echo $sw > %s/unbind && '
+             'echo $sw > %s/bind' % (SW_DRV, SW_DRV, SW_DRV))
 
 
 def loop(suite, b, what, body):
@@ -368,8 +459,15 @@ def kmemleak(b):
     return out.strip()
 
 
+def board_args(peer):
+    """Ports 0 and 1 on one hub (looped), port 2 the host peer."""
+    return dsa.loop_args()[:8] + peer.netdev('peer')
+
+
 def main_board(suite, xdp):
-    with Board('gnubee-pc1', dtb=dsa.DTB, extra=dsa.loop_args(),
+    peer = Peer('C', PEER_MAC, '192.0.2.12')
+    peer.answer = False
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=board_args(peer),
                append=bootargs('kmemleak=on')) as b:
         b.wait_ready()
         b.check('%s %s swp0 swp1 swp2 swp3' % (dsa.LOAD, SET), timeout=120)
@@ -397,13 +495,21 @@ def main_board(suite, xdp):
         suite.check('XDP_DROP: frames dropped and counted, traffic back '
                     'after detach', lambda: case_xdp_drop(b))
         suite.check('XDP_TX: ns1 receives the reflected frames',
-                    lambda: case_xdp_tx(b))
+                    lambda: case_reflect(b, 'xdp_tx', ['xdp_tx']))
+        suite.check('XDP_REDIRECT to eth0 (ndo_xdp_xmit): ns1 receives the '
+                    'reflected frames',
+                    lambda: case_reflect(b, 'xdp_redirect',
+                                         ['xdp_redirect', 'xdp_xmit']))
+        suite.check('runt, oversized and bad-VLAN-tag frames on port 2 are '
+                    'dropped and counted', lambda: case_bad_frames(b, peer))
         suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
                     'traffic recovers', lambda: case_tx_timeout(b))
 
         b.check(NS + 'pkill ncat; ip netns del ns1; true')
-        loop(suite, b, 'rmmod/modprobe ralink_fe (and mt7530-mdio)', RMMOD)
+        loop(suite, b, 'rmmod/modprobe ralink_fe and ralink_mt7530', RMMOD)
         loop(suite, b, 'sysfs unbind/bind ralink_fe', UNBIND)
+        loop(suite, b, 'sysfs unbind/bind the switch (ralink-mt7530)',
+             SW_UNBIND)
         # The drivers work after the loops.
         setup_ports(b)
         b.check(NS + 'pkill ncat; ip netns del ns1; true')
@@ -415,24 +521,33 @@ def main_board(suite, xdp):
 
 
 def bad_dt(suite, name, dtb, prop):
+    """Boot with @dtb: the driver it breaks must not bind, and say why.
+
+    A broken frame engine leaves no netdev at all; a broken switch leaves
+    eth0 (the frame engine probes) and no user ports.
+    """
+    switch = prop in SW_PROPS
+    drv = SW_DRV if switch else FE_DRV
     with Board('gnubee-pc1', dtb=dtb, extra=dsa.loop_args()) as b:
         b.wait_ready()
-        st, out = b.run('dmesg -n 1; modprobe ralink_fe; sleep 1; '
-                        'dmesg | grep -E "ralink_fe|1e100000"; '
-                        'echo "bound:"; ls /sys/bus/platform/drivers/'
-                        'ralink_fe/ | grep ethernet; echo "netdevs:"; '
-                        'ls /sys/class/net | grep eth; echo "oops:"; '
-                        'dmesg | grep -E "%s"; rmmod ralink_fe' % OOPS,
-                        timeout=120)
+        st, out = b.run('dmesg -n 1; modprobe ralink_fe; modprobe '
+                        'ralink_mt7530; sleep 2; dmesg | grep -E '
+                        '"ralink|1e100000|:1f"; echo "bound:"; ls %s | '
+                        'grep -E "ethernet|:1f"; echo "netdevs:"; '
+                        'ls /sys/class/net | grep -E "eth|swp"; echo "oops:"; '
+                        'dmesg | grep -E "%s"; rmmod ralink_mt7530 ralink_fe'
+                        % (drv, OOPS), timeout=120)
     msgs, rest = out.split('bound:', 1)
     bound, rest = rest.split('netdevs:', 1)
     netdevs, oops = rest.split('oops:', 1)
     errs = [line for line in msgs.splitlines()
-            if '"%s' % prop in line or ' %s' % prop in line]
-    ok = (st == 0 and errs and not bound.strip() and not netdevs.strip() and
-          not oops.strip())
-    suite.result(ok, 'bad DT (%s): probe fails, dev_err names "%s", no oops'
-                 % (name, prop), out)
+            if re.search(r'[ "/]%s\b' % re.escape(prop), line)]
+    want = ['eth0'] if switch else []
+    ok = (st == 0 and errs and not bound.strip() and
+          netdevs.split() == want and not oops.strip())
+    suite.result(ok, 'bad DT (%s): %s probe fails, dev_err names "%s", no '
+                 'oops' % (name, 'switch' if switch else 'frame engine',
+                           prop), out)
     if ok:
         suite.comment(errs[-1].strip())
 

@@ -11,6 +11,10 @@ struct xdp_md {
 
 #define SEC(n) __attribute__((section(n), used))
 
+/* include/uapi/linux/bpf.h: BPF_FUNC_redirect */
+static long (*bpf_redirect)(unsigned int ifindex, unsigned long long flags) =
+	(void *)23;
+
 SEC("xdp_drop") int prog_drop(struct xdp_md *ctx)
 {
 	return 1;	/* XDP_DROP */
@@ -18,10 +22,10 @@ SEC("xdp_drop") int prog_drop(struct xdp_md *ctx)
 
 /*
  * On the DSA conduit (no hardware untagging while XDP runs, so the MTK
- * special tag is at offset 12): IPv4 frames from switch port 0 go back
- * out of port 0 with their MAC addresses swapped; the rest passes.
+ * special tag is at offset 12): turn an IPv4 frame from switch port 0
+ * into one for port 0 with its MAC addresses swapped; 0 if it is not one.
  */
-SEC("xdp_tx") int prog_tx(struct xdp_md *ctx)
+static inline __attribute__((always_inline)) int reflect(struct xdp_md *ctx)
 {
 	unsigned char *d = (void *)(long)ctx->data;
 	unsigned char *end = (void *)(long)ctx->data_end;
@@ -29,9 +33,9 @@ SEC("xdp_tx") int prog_tx(struct xdp_md *ctx)
 	int i;
 
 	if (d + 18 > end)
-		return 2;
+		return 0;
 	if ((d[13] & 7) != 0 || d[16] != 0x08 || d[17] != 0x00)
-		return 2;	/* XDP_PASS */
+		return 0;
 	for (i = 0; i < 6; i++) {
 		t = d[i];
 		d[i] = d[i + 6];
@@ -41,7 +45,21 @@ SEC("xdp_tx") int prog_tx(struct xdp_md *ctx)
 	d[13] = 1;	/* port mask: port 0 */
 	d[14] = 0;
 	d[15] = 0;
-	return 3;	/* XDP_TX */
+	return 1;
+}
+
+/* Reflected frames leave through the same ring (XDP_TX); the rest passes */
+SEC("xdp_tx") int prog_tx(struct xdp_md *ctx)
+{
+	return reflect(ctx) ? 3 : 2;	/* XDP_TX : XDP_PASS */
+}
+
+/* The same through XDP_REDIRECT to the receiving netdev (ndo_xdp_xmit) */
+SEC("xdp_redirect") int prog_redirect(struct xdp_md *ctx)
+{
+	if (!reflect(ctx))
+		return 2;	/* XDP_PASS */
+	return bpf_redirect(ctx->ingress_ifindex, 0);
 }
 
 char _license[] SEC("license") = "GPL";

@@ -1,0 +1,156 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Host-side peers on the board's switch ports, and the frames they send.
+
+A Peer is a UDP socket on a front port's `-netdev socket` backend: QEMU
+sends each frame the port transmits as one datagram and takes each
+datagram as one frame the port receives. It answers ARP and ping for its
+own address like a host, and keeps what it receives for wait()/match.
+"""
+
+import socket
+import struct
+import threading
+import time
+
+BCAST = b'\xff' * 6
+
+
+def free_udp_port():
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(('127.0.0.1', 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def csum(data):
+    if len(data) % 2:
+        data += b'\0'
+    s = sum(struct.unpack('!%dH' % (len(data) // 2), data))
+    while s >> 16:
+        s = (s & 0xffff) + (s >> 16)
+    return ~s & 0xffff
+
+
+def ipv4(src, dst, proto, payload):
+    hdr = struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + len(payload), 0, 0x4000,
+                      64, proto, 0, socket.inet_aton(src),
+                      socket.inet_aton(dst))
+    hdr = hdr[:10] + struct.pack('!H', csum(hdr)) + hdr[12:]
+    return hdr + payload
+
+
+def eth(dst, src, etype, payload):
+    frame = dst + src + struct.pack('!H', etype) + payload
+    return frame + b'\0' * max(0, 60 - len(frame))
+
+
+def arp(op, smac, sip, tmac, tip):
+    return struct.pack('!HHBBH6s4s6s4s', 1, 0x0800, 6, 4, op, smac,
+                       socket.inet_aton(sip), tmac, socket.inet_aton(tip))
+
+
+def icmp_echo(typ, ident, seq, data=b'ralink-fe'):
+    msg = struct.pack('!BBHHH', typ, 0, 0, ident, seq) + data
+    return msg[:2] + struct.pack('!H', csum(msg)) + msg[4:]
+
+
+class Peer:
+    """A host on a front port: a UDP socket, one datagram per frame."""
+
+    def __init__(self, name, mac, ip):
+        self.name, self.mac, self.ip = name, mac, ip
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+        self.sock.bind(('127.0.0.1', 0))
+        self.port = self.sock.getsockname()[1]
+        self.qemu_port = free_udp_port()
+        self.frames = []
+        self.cond = threading.Condition()
+        self.answer = True
+        self.match, self.matched = None, 0   # frames equal to @match
+        threading.Thread(target=self._rx, daemon=True).start()
+
+    def netdev(self, ident):
+        return ['-netdev', 'socket,id=%s,udp=127.0.0.1:%d,localaddr='
+                '127.0.0.1:%d' % (ident, self.port, self.qemu_port),
+                '-net', 'nic,netdev=%s,model=mt7530' % ident]
+
+    def send(self, frame):
+        self.sock.sendto(frame, ('127.0.0.1', self.qemu_port))
+
+    def _rx(self):
+        while True:
+            frame = self.sock.recv(65536)
+            if self.answer:
+                self._answer(frame)
+            with self.cond:
+                self.frames.append(frame)
+                if frame == self.match:
+                    self.matched += 1
+                self.cond.notify_all()
+
+    def _answer(self, f):
+        """Answer ARP requests and pings for our address, like a host."""
+        etype = struct.unpack('!H', f[12:14])[0]
+        if etype == 0x0806 and len(f) >= 42:
+            op, tip = struct.unpack('!H', f[20:22])[0], f[38:42]
+            if op == 1 and tip == socket.inet_aton(self.ip):
+                self.send(eth(f[6:12], self.mac, 0x0806,
+                              arp(2, self.mac, self.ip, f[22:28],
+                                  socket.inet_ntoa(f[28:32]))))
+        elif etype == 0x0800 and len(f) >= 42 and f[23] == 1:
+            ihl = (f[14] & 0xf) * 4
+            icmp = f[14 + ihl:]
+            if f[30:34] == socket.inet_aton(self.ip) and icmp[0] == 8:
+                ident, seq = struct.unpack('!HH', icmp[4:8])
+                tot = struct.unpack('!H', f[16:18])[0]
+                data = f[14 + ihl + 8:14 + tot]
+                self.send(eth(f[6:12], self.mac, 0x0800,
+                              ipv4(self.ip, socket.inet_ntoa(f[26:30]), 1,
+                                   icmp_echo(0, ident, seq, data))))
+
+    def wait(self, pred, timeout):
+        """Wait for a received frame matching @pred; return it or None."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        with self.cond:
+            while True:
+                for f in self.frames[seen:]:
+                    if pred(f):
+                        return f
+                seen = len(self.frames)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+
+    def wait_matched(self, n, timeout):
+        """Wait until @n frames equal to self.match arrived; their count."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while self.matched < n:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.cond.wait(left)
+            return self.matched
+
+    def ping(self, ip, seq):
+        """ARP for @ip, then one ICMP echo; return the round trip or None."""
+        self.send(eth(BCAST, self.mac, 0x0806,
+                      arp(1, self.mac, self.ip, b'\0' * 6, ip)))
+        rep = self.wait(lambda f: f[12:14] == b'\x08\x06' and
+                        f[20:22] == b'\x00\x02' and
+                        f[28:32] == socket.inet_aton(ip), 10)
+        if rep is None:
+            return 'no ARP reply from %s' % ip
+        mac = rep[22:28]
+        t0 = time.monotonic()
+        self.send(eth(mac, self.mac, 0x0800,
+                      ipv4(self.ip, ip, 1, icmp_echo(8, 0x4242, seq))))
+        rep = self.wait(lambda f: f[12:14] == b'\x08\x00' and f[23] == 1 and
+                        f[34] == 0 and f[40:42] == struct.pack('!H', seq), 10)
+        if rep is None:
+            return 'no echo reply from %s' % ip
+        return time.monotonic() - t0
