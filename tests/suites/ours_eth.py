@@ -17,6 +17,9 @@ so every frame between them crosses eth0 twice (TX and RX). Cases:
   reach ns1 (tcpdump there), xdp_tx counts them;
 - XDP_REDIRECT: the same reflection through bpf_redirect() to eth0 itself
   (ndo_xdp_xmit), counted by xdp_redirect and xdp_xmit;
+- the second CPU port: swp0 moves to eth1 (GMAC1, switch port 5) with
+  `ip link set swp0 type dsa master eth1`, pings to ns1 (still behind
+  eth0) pass and eth1 counts them, and back to eth0;
 - bad frames from the host peer on port 2 (a runt shorter than an Ethernet
   header, a frame longer than the switch's maximum, an 802.1Q frame of a
   VLAN port 2 is not a member of under a VLAN-filtering bridge): each is
@@ -326,6 +329,36 @@ def case_reflect(b, sec, counters):
         seen, ', '.join('%s +%d' % c for c in counted.items()))
 
 
+def netdev_stat(b, dev, name):
+    return int(b.check('cat /sys/class/net/%s/statistics/%s' % (dev, name)))
+
+
+def set_conduit(b, conduit):
+    b.check('ip link set swp0 down && ip link set %s up && '
+            'ip link set swp0 type dsa master %s && ip link set swp0 up'
+            % (conduit, conduit))
+    out = b.check('ip -d link show swp0')
+    need(re.search(r'\b%s\b' % conduit, out), 'swp0 not on %s:\n%s'
+         % (conduit, out))
+
+
+def case_conduit(b):
+    """swp0 through CPU port 5 (eth1); ns1's swp1 still through eth0."""
+    tx0, rx0 = netdev_stat(b, 'eth1', 'tx_packets'), \
+        netdev_stat(b, 'eth1', 'rx_packets')
+    try:
+        set_conduit(b, 'eth1')
+        ping_ok(b, 'swp0 on eth1', count=5, wait=30)
+        tx = netdev_stat(b, 'eth1', 'tx_packets') - tx0
+        rx = netdev_stat(b, 'eth1', 'rx_packets') - rx0
+    finally:
+        set_conduit(b, 'eth0')
+    need(tx >= 5 and rx >= 5, 'eth1 tx_packets +%d, rx_packets +%d while '
+         'swp0 pinged through it' % (tx, rx))
+    ping_ok(b, 'swp0 back on eth0')
+    return 'eth1 tx_packets +%d, rx_packets +%d' % (tx, rx)
+
+
 def peer_frames(b, sends):
     """Frames from PEER_MAC tcpdump sees on swp2 while @sends run."""
     b.check('sh -c "timeout 60 tcpdump -i swp2 -nn -e -l '
@@ -500,6 +533,8 @@ def main_board(suite, xdp):
                     'reflected frames',
                     lambda: case_reflect(b, 'xdp_redirect',
                                          ['xdp_redirect', 'xdp_xmit']))
+        suite.check('second CPU port: swp0 through eth1 (GMAC1, port 5) '
+                    'and back', lambda: case_conduit(b))
         suite.check('runt, oversized and bad-VLAN-tag frames on port 2 are '
                     'dropped and counted', lambda: case_bad_frames(b, peer))
         suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '

@@ -1506,6 +1506,30 @@ static struct dsa_port *rsw_preferred_default_local_cpu_port(struct dsa_switch *
 	return dsa_port_is_cpu(dp) ? dp : NULL;
 }
 
+/*
+ * Move a user port to the CPU port of @conduit (port 5 on GMAC1 or port 6
+ * on GMAC0). DSA has taken the port out of its bridge and will put it
+ * back, moving the host addresses, so only the port matrix changes here.
+ */
+static int rsw_port_change_conduit(struct dsa_switch *ds, int port,
+				   struct net_device *conduit,
+				   struct netlink_ext_ack *extack)
+{
+	struct dsa_port *cpu_dp = conduit->dsa_ptr;
+	struct rsw_priv *priv = ds->priv;
+	u32 matrix;
+
+	if (netif_is_lag_master(conduit)) {
+		NL_SET_ERR_MSG_MOD(extack, "A LAG as conduit is not supported");
+		return -EOPNOTSUPP;
+	}
+
+	matrix = priv->ports[port].enabled ? BIT(cpu_dp->index) : 0;
+
+	return rsw_rmw(priv, MT7530_PCR_P(port), PCR_MATRIX,
+		       FIELD_PREP(PCR_MATRIX, matrix));
+}
+
 /* Trapped frames go to the lowest CPU port whose conduit is up */
 static void rsw_conduit_state_change(struct dsa_switch *ds,
 				     const struct net_device *conduit,
@@ -1592,6 +1616,7 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.teardown = rsw_teardown,
 	.preferred_default_local_cpu_port = rsw_preferred_default_local_cpu_port,
 	.conduit_state_change = rsw_conduit_state_change,
+	.port_change_conduit = rsw_port_change_conduit,
 	.phylink_get_caps = rsw_phylink_get_caps,
 	.port_enable = rsw_port_enable,
 	.port_disable = rsw_port_disable,
