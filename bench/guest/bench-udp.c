@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench-udp: the guest's side of `make bench`.
+ *
+ *   bench-udp sink PORT COUNT IDLE_MS
+ *	bind UDP PORT, open the window, receive until COUNT datagrams or
+ *	IDLE_MS without one after the first, close the window, print
+ *	"received N in T us" (T: how long the window was open)
+ *   bench-udp source DST_IP PORT SIZE COUNT
+ *	connected UDP socket, open the window, send COUNT datagrams of
+ *	SIZE payload bytes (retrying on ENOBUFS/EAGAIN), close the window,
+ *	print "sent N in T us"
+ *   bench-udp window open|close
+ *	just the marker, for rows where the host sends and the guest is
+ *	passive
+ *   bench-udp hold
+ *	open the window, print "window open", wait for a line on stdin,
+ *	close the window, print "window closed after T us": a passive
+ *	window without starting a process inside it (a fork and exec of
+ *	this tool from the shell costs tens of millions of instructions
+ *	under this kernel, more than a QUICK row's packets)
+ *
+ * The markers are instructions no compiler emits (writes to $zero), which
+ * bench/plugin/insn_window.c watches for.
+ */
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+static inline void window_open(void)
+{
+	__asm__ __volatile__(".set push\n\t.set noreorder\n\t"
+			     ".word 0x34005a01\n\t.set pop" ::: "memory");
+}
+
+static inline void window_close(void)
+{
+	__asm__ __volatile__(".set push\n\t.set noreorder\n\t"
+			     ".word 0x34005a02\n\t.set pop" ::: "memory");
+}
+
+/* Guest microseconds, to tell the bench how long a window was open */
+static long long usecs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: bench-udp sink PORT COUNT IDLE_MS\n"
+		"       bench-udp source DST_IP PORT SIZE COUNT\n"
+		"       bench-udp window open|close\n"
+		"       bench-udp hold\n");
+	exit(2);
+}
+
+static long num(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 0);
+
+	if (*s == '\0' || *end != '\0' || v < 0)
+		usage();
+	return v;
+}
+
+static int sink(int port, long count, int idle_ms)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	static char buf[65536];
+	int rcvbuf = 1 << 20;
+	long long t0, t1;
+	long n = 0;
+	int fd;
+
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		perror("socket");
+		return 1;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	sa.sin_port = htons(port);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		perror("bind");
+		return 1;
+	}
+	printf("listening\n");
+	fflush(stdout);
+
+	t0 = usecs();
+	window_open();
+	while (n < count) {
+		ssize_t len;
+
+		if (n > 0) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+			int r = poll(&p, 1, idle_ms);
+
+			if (r == 0)
+				break;
+			if (r < 0 && errno != EINTR)
+				break;
+		}
+		len = recv(fd, buf, sizeof(buf), n > 0 ? MSG_DONTWAIT : 0);
+		if (len < 0) {
+			if (errno == EAGAIN || errno == EINTR)
+				continue;
+			perror("recv");
+			break;
+		}
+		n++;
+	}
+	window_close();
+	t1 = usecs();
+
+	printf("received %ld in %lld us\n", n, t1 - t0);
+	close(fd);
+	return 0;
+}
+
+static int source(const char *dst, int port, long size, long count)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	long long t0, t1;
+	char *buf;
+	long n = 0;
+	int fd;
+
+	if (size > 65507)
+		usage();
+	buf = calloc(1, size ? size : 1);
+	if (!buf)
+		return 1;
+	sa.sin_port = htons(port);
+	if (inet_pton(AF_INET, dst, &sa.sin_addr) != 1)
+		usage();
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		perror("socket");
+		return 1;
+	}
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		perror("connect");
+		return 1;
+	}
+
+	t0 = usecs();
+	window_open();
+	while (n < count) {
+		if (send(fd, buf, size, 0) < 0) {
+			if (errno == ENOBUFS || errno == EAGAIN ||
+			    errno == EINTR)
+				continue;
+			perror("send");
+			break;
+		}
+		n++;
+	}
+	window_close();
+	t1 = usecs();
+
+	printf("sent %ld in %lld us\n", n, t1 - t0);
+	close(fd);
+	free(buf);
+	return 0;
+}
+
+static int hold(void)
+{
+	long long t0, t1;
+	char line[64];
+
+	t0 = usecs();
+	window_open();
+	printf("window open\n");
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		line[0] = '\0';
+	window_close();
+	t1 = usecs();
+	printf("window closed after %lld us\n", t1 - t0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && !strcmp(argv[1], "sink"))
+		return sink(num(argv[2]), num(argv[3]), num(argv[4]));
+	if (argc == 6 && !strcmp(argv[1], "source"))
+		return source(argv[2], num(argv[3]), num(argv[4]),
+			      num(argv[5]));
+	if (argc == 3 && !strcmp(argv[1], "window")) {
+		if (!strcmp(argv[2], "open"))
+			window_open();
+		else if (!strcmp(argv[2], "close"))
+			window_close();
+		else
+			usage();
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "hold"))
+		return hold();
+	usage();
+	return 0;
+}
