@@ -11,7 +11,7 @@ set -euo pipefail
 HOST_PKGS=(
 	build-essential bc bison flex cpio xz-utils rsync kmod file
 	libssl-dev libelf-dev python3 perl ccache dpkg-dev
-	gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu
+	gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu libc6-dev-mipsel-cross
 	linux-source-6.12 device-tree-compiler clang
 	meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
 	libslirp-dev libfdt-dev
