@@ -3,6 +3,8 @@
 # make run   - build what is missing and boot the emulated GnuBee GB-PC1
 # make test  - build everything and run every test suite (TAP + tally)
 # make patches - our kernel work as a git format-patch series (build/patches)
+# make bench - guest instructions per packet, mainline's drivers and ours
+#              (build/bench-results.txt; QUICK=1: a few thousand frames a row)
 #
 # Sources (Debian's linux-source-6.12 and qemu 7.2 source packages) and
 # caches (ccache, extracted trees, the built QEMU) live in $(CACHE).
@@ -11,7 +13,8 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-variants rootfs patches run test clean
+.PHONY: all deps qemu kernel kernel-variants rootfs patches run test bench \
+	clean
 
 all: qemu kernel rootfs
 
@@ -41,6 +44,10 @@ run: qemu kernel rootfs
 
 test: qemu kernel kernel-variants rootfs
 	@tests/run-all.sh
+
+# QUICK=1 (here or in the environment): a few thousand frames a row.
+bench: qemu kernel rootfs
+	@QUICK=$(QUICK) bench/bench.py
 
 clean:
 	rm -rf build

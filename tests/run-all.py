@@ -21,7 +21,7 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
 # In the order they start: the longest first.
 SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'model-net',
-          'patches', 'cm-region', 'board']
+          'patches', 'bench', 'cm-region', 'board']
 # The two DSA suites start together, one board each: on 2 host CPUs that
 # is as fast as one after the other with two boards each, and the other
 # suites (about 10 min in all) follow when the first DSA suite ends.

@@ -1,0 +1,538 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""make bench: guest instructions per packet, mainline's drivers and ours.
+
+Each driver set (mainline: mtk_eth + mt7530-mdio; ours: ralink_fe +
+ralink_mt7530) gets one board: the same kernel, the test DT with all five
+switch ports (dsa.DTB), `-accel tcg,thread=single` and the insn_window
+plugin (bench/plugin/insn_window.c), which counts the instructions the
+vCPUs execute, kernel and user, between two marker instructions the
+guest tool bench-udp (bench/guest/bench-udp.c) executes. Host peers A
+(port 0, swp0) and B (port 1, swp1) send and count the frames. A row is
+
+    (kernel + user instructions of the window) / frames the receiving
+    side got
+
+- rx-udp-64, rx-udp-1500: A sends UDP frames of 64 and 1500 bytes (on the
+  wire, without FCS) to swp0's address at a fixed rate (RATE: the same
+  offered load for both sets; the cost per frame depends on it, through
+  NAPI batching), `bench-udp sink` receives them; the denominator is what
+  the sink received.
+- tx-udp-64, tx-udp-1500: `bench-udp source` sends as fast as the socket
+  takes them to A, which counts them.
+- xdp-drop-64 (ours only; mainline's mtk_eth has no XDP on the MT7621):
+  an XDP_DROP program (tests/xdp/xdp_test.c) on eth0, the conduit; A
+  sends at a fixed rate, the denominator is eth0's xdp_drop counter.
+- bridge-cpu-64: A sends to B's MAC, the CPU forwards: a tc clsact
+  matchall filter with skip_hw redirects swp0's ingress to swp1 (mirred).
+  Not a bridge: DSA offloads a bridge of two user ports to the switch
+  (then the frames never reach the CPU), and the tc filter is software
+  only with either driver set. B paces A (64 frames in flight).
+- switched-64: swp0 and swp1 in an offloaded br0; A's frames to B never
+  reach the CPU, so the window holds only what the guest does anyway
+  (timer ticks): about 0 per frame. B paces A.
+
+Passive rows (the host sends, the guest only receives) use `bench-udp
+hold`: one process opens the window and closes it on a line from the
+console, so no process start falls inside the window.
+
+The kernel runs on one CPU (`nosmp` on the test DT's command line;
+BENCH_SMP=1 keeps all four). With four vCPUs on one TCG thread (needed
+for exact counts), a vCPU that spins waiting for another (an IPI's
+csd_lock_wait, a spinlock) spins for the rest of its round-robin time
+slice: tens of millions of instructions a real core would not execute,
+at random moments. Measured here with four CPUs, the same rx-udp-1500 row
+(3000 frames at 500/s) gave 13.5k, 42.9k and 139k instructions a frame
+from run to run, with either driver set; with nosmp it repeats within 2 %.
+
+The idle cost (HZ=100 periodic ticks) runs in every window in proportion
+to its length; it is measured per board in an empty window and reported
+in comments, with each row's net count (window less the idle cost of its
+length), but the table keeps the plain count.
+
+QUICK=1: a few thousand frames a row instead of 100,000.
+BENCH_RESULTS: where to write the results (default build/bench-results.txt).
+"""
+
+import base64
+import importlib.util
+import os
+import re
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
+sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
+from board import BUILD, Board, initrd_path, kernel_dir  # noqa: E402
+import dsa  # noqa: E402
+from peer import Peer, eth, ipv4  # noqa: E402
+
+QUICK = os.environ.get('QUICK', '') not in ('', '0')
+FRAMES = 5000 if QUICK else 100000
+SMP = os.environ.get('BENCH_SMP', '') not in ('', '0')
+OUT = os.path.join(BUILD, 'bench')
+RESULTS = os.environ.get('BENCH_RESULTS',
+                         os.path.join(BUILD, 'bench-results.txt'))
+SETS = ['mainline', 'ours']
+ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
+        'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
+# Rows a driver set has no path for.
+NO_PATH = {('mainline', 'xdp-drop-64')}
+
+IP_SWP0 = '192.0.2.1'
+MAC_A = bytes.fromhex('020000000a0a')
+MAC_B = bytes.fromhex('020000000b0b')
+IP_A = '192.0.2.10'
+IP_B = '192.0.2.11'
+PORT_RX, PORT_TX, PORT_FWD = 9000, 9002, 9001
+
+# Frames a second the host sends where nothing tells it how fast the guest
+# goes (RX into a socket, XDP): below what the slower set takes under TCG
+# here, so that few frames are lost (a lost frame costs instructions and
+# is not in the denominator). Where B receives, A keeps WINDOW frames in
+# flight instead.
+RATE = {64: 8000, 1500: 5000}
+WINDOW = 64
+IDLE_MS = 300
+
+
+def log(msg):
+    sys.stderr.write('bench: %s\n' % msg)
+    sys.stderr.flush()
+
+
+def udp_frame(dst_mac, src_mac, src_ip, dst_ip, dport, size):
+    """An Ethernet frame of @size bytes (no FCS) carrying UDP."""
+    payload = b'\x00' * (size - 14 - 20 - 8)
+    return eth(dst_mac, src_mac, 0x0800,
+               ipv4(src_ip, dst_ip, 17, struct.pack(
+                   '!HHHH', 40000, dport, 8 + len(payload), 0) + payload))
+
+
+def udp_dport(f):
+    """The UDP destination port of IPv4 frame @f, or None."""
+    if len(f) < 38 or f[12:14] != b'\x08\x00' or f[23] != 17:
+        return None
+    ihl = (f[14] & 0xf) * 4
+    return struct.unpack('!H', f[14 + ihl + 2:14 + ihl + 4])[0]
+
+
+class BenchPeer(Peer):
+    """A Peer that counts UDP frames to one port instead of keeping them."""
+
+    def __init__(self, name, mac, ip):
+        self.dport, self.counted = None, 0
+        super().__init__(name, mac, ip)
+
+    def count(self, dport):
+        with self.cond:
+            self.dport, self.counted = dport, 0
+
+    def _rx(self):
+        while True:
+            frame = self.sock.recv(65536)
+            if self.answer:
+                self._answer(frame)
+            with self.cond:
+                if self.dport is not None and udp_dport(frame) == self.dport:
+                    self.counted += 1
+                else:
+                    self.frames = self.frames[-1000:] + [frame]
+                self.cond.notify_all()
+
+    def wait_counted(self, n, timeout, settle=None):
+        """Wait for @n counted frames (or, with @settle, until none came
+        for @settle seconds); return the count."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            last, since = self.counted, time.monotonic()
+            while self.counted < n:
+                now = time.monotonic()
+                if now >= deadline:
+                    break
+                if self.counted != last:
+                    last, since = self.counted, now
+                elif settle is not None and now - since >= settle:
+                    break
+                self.cond.wait(min(deadline - now, 0.1))
+            return self.counted
+
+
+def send_paced(peer, frame, n, rate):
+    """Send @n copies of @frame at @rate frames a second."""
+    t0 = time.monotonic()
+    for i in range(n):
+        if i % 16 == 0:
+            ahead = t0 + i / rate - time.monotonic()
+            if ahead > 0:
+                time.sleep(ahead)
+        peer.send(frame)
+
+
+def send_windowed(peer, frame, n, receiver):
+    """Send @n copies of @frame, at most WINDOW ahead of @receiver."""
+    for i in range(n):
+        if i >= WINDOW and i % WINDOW == 0:
+            receiver.wait_counted(i - WINDOW, 10)
+        peer.send(frame)
+
+
+class Bench:
+    """One board with one driver set, its peers and its windows."""
+
+    def __init__(self, driver_set, xdp):
+        self.set = driver_set
+        self.xdp = xdp
+        self.windows = os.path.join(OUT, 'windows-%s.txt' % driver_set)
+        self.a = BenchPeer('A', MAC_A, IP_A)
+        self.b = BenchPeer('B', MAC_B, IP_B)
+        # row: (instructions, frames received, usecs, frames sent, user)
+        self.results = {}
+        self.notes = []
+        self.console = open(os.path.join(OUT, 'console-%s.log'
+                                         % driver_set), 'wb')
+        extra = ['-initrd', initrd(), '-accel', 'tcg,thread=single',
+                 '-plugin', '%s,out=%s' % (os.path.join(
+                     OUT, 'libinsn_window.so'), self.windows)]
+        self.board = Board('gnubee-pc1', dtb=dsa.DTB, initrd=False,
+                           append=bootargs(), extra=extra +
+                           self.a.netdev('pa') + self.b.netdev('pb'),
+                           log=self.console)
+        self.nwin = 0
+
+    def progress(self, msg):
+        log('%s: %s' % (self.set, msg))
+
+    # -- windows ---------------------------------------------------------
+    def window(self):
+        """The counts of the window just closed: (kernel, user)."""
+        deadline = time.monotonic() + 10
+        while True:
+            with open(self.windows) as f:
+                lines = f.read().splitlines()
+            if len(lines) > self.nwin:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError('the plugin wrote no window %d'
+                                   % self.nwin)
+            time.sleep(0.05)
+        m = re.match(r'window (\d+) kernel (\d+) user (\d+)$',
+                     lines[self.nwin])
+        if not m or int(m.group(1)) != self.nwin:
+            raise RuntimeError('unexpected window line %r' % lines[self.nwin])
+        self.nwin += 1
+        return int(m.group(2)), int(m.group(3))
+
+    def hold(self, traffic):
+        """Open a window, run @traffic() on the host, close the window;
+        return (kernel, user, usecs, what traffic returned)."""
+        b = self.board
+        start = b.mark()
+        b.write('bench-udp hold\n')
+        b.wait_for(r'window open\r?\n', 60, start)
+        ret = traffic()
+        b.write('\n')
+        m = b.wait_for(r'window closed after (\d+) us', 60, start)
+        b.run('true')
+        k, u = self.window()
+        return k, u, int(m.group(1)), ret
+
+    def background(self, cmd, ready, timeout):
+        """Start @cmd in the guest shell; wait for @ready in its output;
+        return a thread whose .out is (status, output) once it ended."""
+        b = self.board
+        start = b.mark()
+        t = threading.Thread(target=lambda: setattr(
+            t, 'out', b.run(cmd, timeout)), daemon=True)
+        t.out = None
+        t.start()
+        b.wait_for(ready, 60, start)
+        return t
+
+    # -- setup -----------------------------------------------------------
+    def boot(self):
+        self.boot_secs = self.board.wait_ready()
+        self.progress('shell after %.1f s' % self.boot_secs)
+        b = self.board
+        b.check('%s %s swp0 swp1' % (dsa.LOAD, self.set), timeout=120)
+        b.check('ip addr add %s/24 dev swp0 && ip link set swp0 up && '
+                'ip link set swp1 up' % IP_SWP0)
+        b.check('(for i in $(seq 100); do ip link show swp0 | grep -q '
+                'LOWER_UP && ip link show swp1 | grep -q LOWER_UP && exit 0;'
+                ' sleep 0.1; done; ip link; exit 1)', timeout=60)
+        self.mac = bytes.fromhex(b.check(
+            'cat /sys/class/net/swp0/address').strip().replace(':', ''))
+        if self.xdp:
+            data = base64.b64encode(open(self.xdp, 'rb').read()).decode()
+            b.check('echo %s | base64 -d > /tmp/xdp.o' % data)
+        # The guest knows A (TX rows), A knows nothing: it sends to
+        # swp0's MAC itself.
+        b.check('ping -c 1 -W 5 %s' % IP_A, timeout=60)
+        # Idle: what an empty window costs a second (timer ticks).
+        rates = []
+        for _ in range(2):
+            k, u, us, _ = self.hold(lambda: time.sleep(1.0))
+            rates.append((k + u) / us)
+        self.idle = min(rates)
+        self.progress('idle: %.0f instructions/s (%s)' % (
+            self.idle * 1e6, ', '.join('%.0f' % (r * 1e6) for r in rates)))
+
+    # -- rows ------------------------------------------------------------
+    def row_rx(self, size):
+        name = 'rx-udp-%d' % size
+        frame = udp_frame(self.mac, MAC_A, IP_A, IP_SWP0, PORT_RX, size)
+        t = self.background('bench-udp sink %d %d %d' % (
+            PORT_RX, FRAMES, IDLE_MS), r'listening\r?\n', 3600)
+        time.sleep(0.2)
+        send_paced(self.a, frame, FRAMES, RATE[size])
+        t.join(3600)
+        status, out = t.out
+        m = re.search(r'received (\d+) in (\d+) us', out)
+        if status or not m:
+            raise RuntimeError('%s: sink failed (%d): %s' % (name, status,
+                                                              out))
+        k, u = self.window()
+        self.record(name, k, u, int(m.group(1)), int(m.group(2)), FRAMES)
+
+    def row_tx(self, size):
+        name = 'tx-udp-%d' % size
+        self.a.count(PORT_TX)
+        out = self.board.check('bench-udp source %s %d %d %d' % (
+            IP_A, PORT_TX, size - 42, FRAMES), timeout=3600)
+        m = re.search(r'sent (\d+) in (\d+) us', out)
+        if not m:
+            raise RuntimeError('%s: source: %s' % (name, out))
+        sent = int(m.group(1))
+        got = self.a.wait_counted(sent, 60, settle=2)
+        self.a.count(None)
+        k, u = self.window()
+        self.record(name, k, u, got, int(m.group(2)), sent)
+
+    def row_xdp(self):
+        name = 'xdp-drop-64'
+        b = self.board
+        frame = udp_frame(self.mac, MAC_A, IP_A, IP_SWP0, PORT_RX, 64)
+        b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_drop')
+        before = eth_stat(b, 'xdp_drop')
+        k, u, us, _ = self.hold(lambda: (
+            send_paced(self.a, frame, FRAMES, RATE[64]), time.sleep(0.5)))
+        dropped = eth_stat(b, 'xdp_drop') - before
+        b.check('ip link set dev eth0 xdpdrv off')
+        self.record(name, k, u, dropped, us, FRAMES)
+
+    def row_bridge_cpu(self):
+        name = 'bridge-cpu-64'
+        b = self.board
+        for dev, to in (('swp0', 'swp1'), ('swp1', 'swp0')):
+            b.check('ip link set %s promisc on && tc qdisc add dev %s '
+                    'clsact && tc filter add dev %s ingress matchall '
+                    'skip_hw action mirred egress redirect dev %s'
+                    % (dev, dev, dev, to))
+        frame = udp_frame(MAC_B, MAC_A, IP_A, IP_B, PORT_FWD, 64)
+        self.b.count(PORT_FWD)
+        self.a.send(frame)
+        if self.b.wait_counted(1, 10) < 1:
+            raise RuntimeError('%s: nothing forwarded: %s' % (
+                name, b.check('tc -s filter show dev swp0 ingress')))
+        self.b.count(PORT_FWD)
+        k, u, us, _ = self.hold(lambda: (
+            send_windowed(self.a, frame, FRAMES, self.b),
+            self.b.wait_counted(FRAMES, 30, settle=1)))
+        got = self.b.counted
+        self.b.count(None)
+        for dev in ('swp0', 'swp1'):
+            b.check('tc qdisc del dev %s clsact && ip link set %s promisc '
+                    'off' % (dev, dev))
+        self.record(name, k, u, got, us, FRAMES)
+
+    def row_switched(self):
+        name = 'switched-64'
+        b = self.board
+        b.check('ip link add br0 type bridge && ip link set swp0 master br0'
+                ' && ip link set swp1 master br0 && ip link set br0 up')
+        b.check('(for i in $(seq 100); do bridge link show | grep -c "state '
+                'forwarding" | grep -qx 2 && exit 0; sleep 0.1; done; '
+                'bridge link show; exit 1)', timeout=60)
+        # Both MACs learned: A's frames to B go to port 1 only.
+        frame = udp_frame(MAC_B, MAC_A, IP_A, IP_B, PORT_FWD, 64)
+        self.a.count(PORT_FWD)
+        self.b.count(PORT_FWD)
+        self.b.send(udp_frame(MAC_A, MAC_B, IP_B, IP_A, PORT_FWD, 64))
+        self.a.wait_counted(1, 10)
+        self.a.send(frame)
+        if self.b.wait_counted(1, 10) < 1:
+            raise RuntimeError('%s: nothing switched' % name)
+        self.b.count(PORT_FWD)
+
+        def traffic():
+            t0 = time.monotonic()
+            send_windowed(self.a, frame, FRAMES, self.b)
+            got = self.b.wait_counted(FRAMES, 30, settle=1)
+            return time.monotonic() - t0, got
+        k, u, us, (secs, got) = self.hold(traffic)
+        self.a.count(None)
+        self.b.count(None)
+        self.notes.append('host time per frame through the switch model '
+                          '(%s): %.1f us (%d frames in %.2f s)' % (
+                              self.set, secs * 1e6 / max(got, 1), got, secs))
+        b.check('ip link del br0')
+        self.record(name, k, u, got, us, FRAMES)
+
+    def record(self, name, kernel, user, frames, usecs, sent):
+        insns = kernel + user
+        self.results[name] = (insns, frames, usecs, sent, user)
+        self.progress('%s: %d instructions, %d of %d frames, %.2f s: %s '
+                      'per frame' % (name, insns, frames, sent, usecs / 1e6,
+                                     fmt(insns / frames) if frames else '-'))
+
+    def run(self):
+        try:
+            self.boot()
+            for size in (64, 1500):
+                self.row_rx(size)
+            for size in (64, 1500):
+                self.row_tx(size)
+            if self.set == 'ours':
+                self.row_xdp()
+            self.row_bridge_cpu()
+            self.row_switched()
+            _, dmesg = self.board.run('dmesg | grep -E "Oops|BUG:|WARNING:"'
+                                      ' | head -n 5')
+            if dmesg.strip():
+                self.notes.append('%s: dmesg: %s' % (self.set, dmesg.strip()))
+        except Exception as e:
+            self.error = '%s: %s' % (type(e).__name__, e)
+            self.progress('failed: %s' % self.error)
+            raise
+        finally:
+            self.board.close()
+            self.console.close()
+
+
+def bootargs():
+    """The test DT's own command line, plus `nosmp` unless BENCH_SMP=1."""
+    args = subprocess.run(['fdtget', os.path.join(
+        kernel_dir('main'), 'dtbs', dsa.DTB), '/chosen', 'bootargs'],
+        check=True, capture_output=True, text=True).stdout.strip()
+    return args if SMP else args + ' nosmp'
+
+
+def eth_stat(b, key):
+    out = b.check('ethtool -S eth0')
+    m = re.search(r'^\s*%s: (\d+)$' % re.escape(key), out, re.M)
+    if not m:
+        raise RuntimeError('no %s in ethtool -S eth0' % key)
+    return int(m.group(1))
+
+
+def fmt(v):
+    return '%.1f' % v if abs(v) < 100 else '%d' % round(v)
+
+
+def initrd():
+    for name in ('initrd.cpio', 'initrd.cpio.gz'):
+        path = os.path.join(OUT, name)
+        if os.path.exists(path):
+            return path
+    raise FileNotFoundError('no initrd in %s: run bench/build.sh' % OUT)
+
+
+def build_xdp():
+    """tests/xdp/xdp_test.c, built by the ours-eth suite's build_xdp()
+    (loaded from its file: tests/suites/board.py would shadow the
+    library's board module on sys.path)."""
+    path = os.path.join(TOP, 'tests', 'suites', 'ours_eth.py')
+    spec = importlib.util.spec_from_file_location('ours_eth', path)
+    ours_eth = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ours_eth)
+    os.makedirs(ours_eth.OUT, exist_ok=True)
+    return ours_eth.build_xdp()
+
+
+def table(benches):
+    """The result rows: (name, mainline, ours, ratio) as strings."""
+    rows = []
+    for name in ROWS:
+        vals = []
+        for s in SETS:
+            r = benches[s].results.get(name)
+            vals.append(r[0] / r[1] if r and r[1] else None)
+        cells = [fmt(v) if v is not None else
+                 '-' if (s, name) in NO_PATH else 'failed'
+                 for s, v in zip(SETS, vals)]
+        m, o = vals
+        ratio = '%.2f' % (o / m) if m and o is not None else '-'
+        rows.append((name, cells[0], cells[1], ratio))
+    return rows
+
+
+def main():
+    t_start = time.monotonic()
+    os.makedirs(OUT, exist_ok=True)
+    log('building the plugin, bench-udp and the initrd (bench/build.sh)')
+    subprocess.run([os.path.join(TOP, 'bench', 'build.sh')], check=True)
+    xdp = build_xdp()
+    log('%d frames a row%s; mainline and ours on two boards at once'
+        % (FRAMES, ' (QUICK)' if QUICK else ''))
+    benches = {s: Bench(s, xdp if s == 'ours' else None) for s in SETS}
+    threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
+    for t in threads.values():
+        t.start()
+    for t in threads.values():
+        t.join()
+    failed = [s for s in SETS if getattr(benches[s], 'error', None)]
+
+    rows = table(benches)
+    lines = ['# make bench%s: guest instructions (kernel + user, '
+             '%s) per frame received' % (' QUICK=1' if QUICK else '',
+                                         'all 4 CPUs' if SMP else
+                                         'one CPU: nosmp'),
+             '# row mainline ours ours/mainline']
+    lines += ['%s %s %s %s' % r for r in rows]
+    lines.append('# bridge-cpu-64: tc clsact matchall skip_hw mirred '
+                 'redirect swp0 -> swp1 (DSA would offload a bridge of two '
+                 'user ports)')
+    for s in SETS:
+        bn = benches[s]
+        if getattr(bn, 'boot_secs', None):
+            lines.append('# %s: boot to shell %.1f s (TCG, thread=single)'
+                         % (s, bn.boot_secs))
+        if getattr(bn, 'idle', None):
+            lines.append('# %s: idle cost %.0f instructions/s (timer ticks),'
+                         ' in every window' % (s, bn.idle * 1e6))
+        for name in ROWS:
+            r = bn.results.get(name)
+            if r:
+                insns, got, us, sent, user = r
+                net = (insns - bn.idle * us) / got if got else 0
+                lines.append('# %s %s: %d frames received of %d sent, '
+                             'window %.2f s, %d instructions (%d user), '
+                             '%s per frame net of idle'
+                             % (s, name, got, sent, us / 1e6, insns, user,
+                                fmt(net)))
+        lines += ['# ' + n for n in bn.notes]
+        if getattr(bn, 'error', None):
+            lines.append('# %s: FAILED: %s' % (s, bn.error))
+    for path in (os.path.join(kernel_dir('main'), 'vmlinux'),
+                 initrd_path()):
+        lines.append('# %s: %s' % (os.path.relpath(path), time.strftime(
+            '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path)))))
+    lines.append('# total %.0f s' % (time.monotonic() - t_start))
+    os.makedirs(os.path.dirname(os.path.abspath(RESULTS)), exist_ok=True)
+    with open(RESULTS, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+
+    width = max(len(r[0]) for r in rows)
+    print('%-*s %10s %10s %8s' % (width, 'instructions/frame', 'mainline',
+                                  'ours', 'ratio'))
+    for r in rows:
+        print('%-*s %10s %10s %8s' % ((width,) + r))
+    print('(%s)' % os.path.relpath(RESULTS))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

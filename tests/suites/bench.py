@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""bench: `make bench QUICK=1` runs and its results make sense.
+
+Benchmarks are not pass/fail (../shared/TESTING.md); this suite checks
+only that the bench works: bench/bench.py with QUICK=1 (a few thousand
+frames a row) exits 0, writes every row with a number for both driver
+sets (`-` only where a set has no such path: XDP with mainline's
+drivers), and the switched row, whose frames never reach the CPU, costs
+under SWITCHED_MAX of the CPU-forwarded row. The results go to
+build/tests/bench/bench-results.txt, not to build/bench-results.txt.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import BUILD, TOP  # noqa: E402
+from tap import Suite  # noqa: E402
+
+OUT = os.path.join(BUILD, 'tests', 'bench')
+RESULTS = os.path.join(OUT, 'bench-results.txt')
+ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
+        'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
+# (row, column) where `-` is the right answer: mainline has no XDP here.
+NO_PATH = {('xdp-drop-64', 'mainline'), ('xdp-drop-64', 'ratio')}
+COLUMNS = ['mainline', 'ours', 'ratio']
+SWITCHED_MAX = 0.05
+
+
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def main():
+    suite = Suite('bench')
+    os.makedirs(OUT, exist_ok=True)
+    env = dict(os.environ, QUICK='1', BENCH_RESULTS=RESULTS)
+    if os.path.exists(RESULTS):
+        os.unlink(RESULTS)
+    t0 = time.monotonic()
+    proc = subprocess.run([os.path.join(TOP, 'bench', 'bench.py')],
+                          env=env, capture_output=True, text=True,
+                          timeout=1800)
+    secs = time.monotonic() - t0
+    suite.result(proc.returncode == 0, 'QUICK=1 bench/bench.py runs and '
+                 'exits 0', 'exit status %d:\n%s' % (proc.returncode,
+                                                     proc.stderr))
+    suite.comment('QUICK bench: %.0f s' % secs)
+    suite.comment(proc.stdout)
+
+    rows = {}
+    if os.path.exists(RESULTS):
+        with open(RESULTS) as f:
+            for line in f:
+                fields = line.split()
+                if fields and not line.startswith('#'):
+                    rows[fields[0]] = fields[1:]
+    bad = []
+    for row in ROWS:
+        cells = rows.get(row)
+        if cells is None or len(cells) != len(COLUMNS):
+            bad.append('%s: %s' % (row, 'missing' if cells is None
+                                   else 'fields %s' % cells))
+            continue
+        for col, cell in zip(COLUMNS, cells):
+            if (row, col) in NO_PATH:
+                if cell != '-':
+                    bad.append('%s %s: %r, expected -' % (row, col, cell))
+            elif number(cell) is None:
+                bad.append('%s %s: %r is not a number' % (row, col, cell))
+    suite.result(not bad, 'the results have every row with a number for '
+                 'each driver set (- only for XDP with mainline)',
+                 '\n'.join(bad) or None)
+
+    def value(row, col):
+        cells = rows.get(row) or []
+        i = COLUMNS.index(col)
+        return number(cells[i]) if len(cells) > i else None
+
+    for col in ('mainline', 'ours'):
+        sw, cpu = value('switched-64', col), value('bridge-cpu-64', col)
+        ok = sw is not None and cpu is not None and cpu > 0 and (
+            sw < SWITCHED_MAX * cpu)
+        suite.result(ok, '%s: switched frames cost under %d %% of CPU-'
+                     'forwarded ones' % (col, SWITCHED_MAX * 100),
+                     'switched-64 %s, bridge-cpu-64 %s instructions/frame'
+                     % (sw, cpu))
+    return 1 if suite.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
