@@ -41,9 +41,6 @@
 #define FE_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define FE_TX_DRAIN_TRIES	50
 
-#define FE_RING_MIN		64
-#define FE_RING_MAX		4096
-
 static bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
 {
 	struct net_device *dev = mac->netdev;
