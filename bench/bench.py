@@ -55,6 +55,7 @@ BENCH_RESULTS: where to write the results (default build/bench-results.txt).
 """
 
 import base64
+import hashlib
 import importlib.util
 import os
 import re
@@ -428,6 +429,32 @@ def eth_stat(b, key):
     return int(m.group(1))
 
 
+def provenance():
+    """What was measured: the commit, and the kernel and initramfs used
+    (the initramfs holds the driver modules)."""
+    lines = []
+    try:
+        head = subprocess.run(['git', '-C', TOP, 'log', '-1', '--format=%h'],
+                              capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(['git', '-C', TOP, 'status', '--porcelain',
+                                'kernel', 'qemu'], capture_output=True,
+                               text=True).stdout.strip()
+        lines.append('git %s%s' % (head, ' (kernel/ or qemu/ modified)'
+                                   if dirty else ''))
+    except OSError:
+        pass
+    for path in (os.path.join(kernel_dir('main'), 'vmlinux'), initrd_path()):
+        h = hashlib.sha1()
+        with open(path, 'rb') as f:
+            for block in iter(lambda: f.read(1 << 20), b''):
+                h.update(block)
+        lines.append('%s: %s, sha1 %s' % (
+            os.path.relpath(path, TOP), time.strftime(
+                '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path))),
+            h.hexdigest()[:12]))
+    return lines
+
+
 def fmt(v):
     return '%.1f' % v if abs(v) < 100 else '%d' % round(v)
 
@@ -475,6 +502,7 @@ def main():
     log('building the plugin, bench-udp and the initrd (bench/build.sh)')
     subprocess.run([os.path.join(TOP, 'bench', 'build.sh')], check=True)
     xdp = build_xdp()
+    built = provenance()
     log('%d frames a row%s; mainline and ours on two boards at once'
         % (FRAMES, ' (QUICK)' if QUICK else ''))
     benches = {s: Bench(s, xdp if s == 'ours' else None) for s in SETS}
@@ -516,10 +544,7 @@ def main():
         lines += ['# ' + n for n in bn.notes]
         if getattr(bn, 'error', None):
             lines.append('# %s: FAILED: %s' % (s, bn.error))
-    for path in (os.path.join(kernel_dir('main'), 'vmlinux'),
-                 initrd_path()):
-        lines.append('# %s: %s' % (os.path.relpath(path), time.strftime(
-            '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path)))))
+    lines += ['# ' + line for line in built]
     lines.append('# total %.0f s' % (time.monotonic() - t_start))
     os.makedirs(os.path.dirname(os.path.abspath(RESULTS)), exist_ok=True)
     with open(RESULTS, 'w') as f:
