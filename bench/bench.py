@@ -42,11 +42,13 @@ for exact counts), a vCPU that spins waiting for another spins for the
 rest of its round-robin time slice: millions of instructions a real core
 would not execute, at random moments. Measured here with four CPUs, the
 same rx-udp-1500 row (3000 frames at 500/s) gave from 13.5k to 139k
-instructions a frame from run to run, with either driver set; a TB
-profile of four such rows with mainline's drivers put 8.7 of their 0.3
-expected billion instructions in smp_call_function_many_cond() (waiting
-for an IPI's csd lock) and 0.2 in queued_spin_lock_slowpath(). With nosmp
-the row repeats within 2 %.
+instructions a frame from run to run, with either driver set. A TB
+profile of such a boot (mainline's drivers, four such rows: 0.3 billion
+instructions in their windows) had its hottest blocks in
+smp_call_function_many_cond() (8.7 billion instructions over the whole
+run: waiting for other CPUs to run an IPI's function) and
+queued_spin_lock_slowpath() (0.2 billion). With nosmp the row repeats
+within 2 %.
 
 The idle cost (HZ=100 periodic ticks) runs in every window in proportion
 to its length; it is measured per board in an empty window and reported
