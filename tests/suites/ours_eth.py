@@ -8,8 +8,9 @@ port 0 to port 1, and port 2 is a host-side peer (tests/lib/peer.py):
 swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
 so every frame between them crosses eth0 twice (TX and RX). Cases:
 - ethtool on eth0: driver name, 1000/full link, ring sizes and interrupt
-  coalescing changed and read back (traffic passes after each), pause
-  settings, the standard pause and rmon groups, BQL limits in sysfs;
+  coalescing changed and read back (traffic passes after each, values out
+  of range refused), pause settings with their statistics, the standard
+  rmon group, BQL limits in sysfs;
 - MTU: eth0's max MTU is the MAC's (2048-byte frames), max+1 is refused,
   and a DF ping of the largest size the DSA ports allow passes;
 - checksum offload: a TCP transfer arrives intact with TSO on and off, no
@@ -32,8 +33,8 @@ so every frame between them crosses eth0 twice (TX and RX). Cases:
   the driver resets the DMA and pings pass again;
 - rmmod/modprobe of both drivers, sysfs unbind/bind of ralink_fe and of
   the switch (ralink-mt7530 on the MDIO bus): 100 rounds each (a comment
-  says how long a round took): the switch's ports come back each time; then kmemleak is empty and dmesg has no
-  WARNING/BUG/Oops.
+  says how long a round took): the switch's ports come back each time;
+  then kmemleak is empty and dmesg has no WARNING/BUG/Oops.
 Then one boot per broken DT (fdtput on the built test DTB, written to
 build/tests/ours-eth/), for the frame engine and for the switch: probe
 fails with a dev_err naming the property, no oops. The XDP programs are
@@ -260,6 +261,7 @@ def case_ethtool(b):
         b.check('ethtool -G eth0 rx %s tx %s' % (rx, tx))
     coal = b.check('ethtool -c eth0')
     usecs = ethtool_field(coal, 'rx-usecs')
+    frames = ethtool_field(coal, 'rx-frames')
     try:
         b.check('ethtool -C eth0 rx-usecs 100 rx-frames 8')
         coal = b.check('ethtool -c eth0')
@@ -269,17 +271,20 @@ def case_ethtool(b):
         st, out = b.run('ethtool -C eth0 rx-usecs 6000 2>&1')
         need(st != 0, 'rx-usecs 6000 accepted: %s' % out)
     finally:
-        b.check('ethtool -C eth0 rx-usecs %s rx-frames 0' % usecs)
-    pause = b.check('ethtool -a eth0')
-    need(ethtool_field(pause, 'RX') in ('on', 'off'), pause)
-    std = b.check('ethtool -S eth0 --groups pause rmon')
-    need(re.search(r'^pause-', std, re.M) and
-         re.search(r'^rmon-.*Pkts64', std, re.M), std)
+        b.check('ethtool -C eth0 rx-usecs %s rx-frames %s'
+                % (usecs, frames))
+    # Pause settings with the standard pause statistics (-I)
+    pause = b.check('ethtool -I -a eth0')
+    need(ethtool_field(pause, 'RX') in ('on', 'off') and
+         re.search(r'rx_pause_frames: \d+', pause), pause)
+    std = b.check('ethtool -S eth0 --groups rmon')
+    need(re.search(r'^rmon-etherStatsUndersizePkts: \d+', std, re.M), std)
+    # BQL: the limit starts at 0 and grows once completions are reported
     bql = b.check('cat /sys/class/net/eth0/queues/tx-0/byte_queue_limits/'
-                  'limit_max')
-    need(int(bql) > 0, 'BQL limit_max %s' % bql)
-    return 'rings %s/%s, rx-usecs %s, BQL limit_max %s' % (
-        rx, tx, usecs, bql.strip())
+                  'limit')
+    need(int(bql) > 0, 'BQL limit %s after traffic' % bql)
+    return 'rings %s/%s, rx-usecs %s, rx-frames %s, BQL limit %s' % (
+        rx, tx, usecs, frames, bql.strip())
 
 
 def tcp_transfer(b, tso, port):
