@@ -57,6 +57,12 @@ length), but the table keeps the plain count.
 
 QUICK=1: a few thousand frames a row instead of 100,000.
 BENCH_RESULTS: where to write the results (default build/bench-results.txt).
+
+PROFILE=ROW (e.g. PROFILE=rx-udp-64): run only that row, on both boards,
+with the plugin's per-TB counters (profile=PATH), and print the kernel
+functions by instructions per frame, mainline and ours side by side, and
+the totals per group, to stdout and build/bench-profile-ROW.txt (not to
+the results file). See bench/insn_profile.py.
 """
 
 import base64
@@ -82,6 +88,7 @@ SMP = os.environ.get('BENCH_SMP', '') not in ('', '0')
 OUT = os.path.join(BUILD, 'bench')
 RESULTS = os.environ.get('BENCH_RESULTS',
                          os.path.join(BUILD, 'bench-results.txt'))
+PROFILE = os.environ.get('PROFILE', '')
 SETS = ['mainline', 'ours']
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
         'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
@@ -193,6 +200,10 @@ class Bench:
         self.set = driver_set
         self.xdp = xdp
         self.windows = os.path.join(OUT, 'windows-%s.txt' % driver_set)
+        self.profile = os.path.join(OUT, 'profile-%s.txt' % driver_set)
+        # With PROFILE: the row's TB counts and the guest's module symbols
+        self.tb_counts = None
+        self.kallsyms = None
         self.a = BenchPeer('A', MAC_A, IP_A)
         self.b = BenchPeer('B', MAC_B, IP_B)
         # row: (instructions, frames received, usecs, frames sent, user)
@@ -200,9 +211,12 @@ class Bench:
         self.notes = []
         self.console = open(os.path.join(OUT, 'console-%s.log'
                                          % driver_set), 'wb')
+        plugin = '%s,out=%s' % (os.path.join(OUT, 'libinsn_window.so'),
+                                self.windows)
+        if PROFILE:
+            plugin += ',profile=%s' % self.profile
         extra = ['-initrd', initrd(), '-accel', 'tcg,thread=single',
-                 '-plugin', '%s,out=%s' % (os.path.join(
-                     OUT, 'libinsn_window.so'), self.windows)]
+                 '-plugin', plugin]
         self.board = Board('gnubee-pc1', dtb=dsa.DTB, initrd=False,
                            append=bootargs(), extra=extra +
                            self.a.netdev('pa') + self.b.netdev('pb'),
@@ -230,7 +244,44 @@ class Bench:
         if not m or int(m.group(1)) != self.nwin:
             raise RuntimeError('unexpected window line %r' % lines[self.nwin])
         self.nwin += 1
+        if PROFILE:
+            self.tb_counts = self.profile_window(self.nwin - 1)
         return int(m.group(2)), int(m.group(3))
+
+    def profile_window(self, n):
+        """The plugin's TB counts of window @n: {vaddr: (insns, execs)}."""
+        deadline = time.monotonic() + 30
+        head = 'window %d\n' % n
+        while True:
+            with open(self.profile) as f:
+                text = f.read()
+            i = text.find(head)
+            j = text.find('end\n', i) if i >= 0 else -1
+            if j >= 0:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError('no profile of window %d' % n)
+            time.sleep(0.05)
+        counts = {}
+        for line in text[i + len(head):j].splitlines():
+            a, insns, execs = line.split()
+            counts[int(a, 16)] = (int(insns), int(execs))
+        return counts
+
+    def read_kallsyms(self):
+        """The guest's /proc/kallsyms lines of module text, and a few
+        built-in symbols to check System.map against."""
+        b = self.board
+        b.check('echo 0 > /proc/sys/kernel/kptr_restrict')
+        out = b.check("grep -E '^[0-9a-f]+ [tTwW] ' /proc/kallsyms | grep "
+                      "-E '\\[|( (netif_receive_skb|__do_softirq|"
+                      "schedule)$)'", timeout=300)
+        self.kallsyms = out.splitlines()
+        with open(os.path.join(OUT, 'kallsyms-%s.txt' % self.set),
+                  'w') as f:
+            f.write(out)
+        self.progress('%d module and check symbols from /proc/kallsyms'
+                      % len(self.kallsyms))
 
     def hold(self, traffic):
         """Open a window, run @traffic() on the host, close the window;
@@ -395,16 +446,22 @@ class Bench:
                                      fmt(insns / frames) if frames else '-'))
 
     def run(self):
+        rows = {'rx-udp-64': lambda: self.row_rx(64),
+                'rx-udp-1500': lambda: self.row_rx(1500),
+                'tx-udp-64': lambda: self.row_tx(64),
+                'tx-udp-1500': lambda: self.row_tx(1500),
+                'xdp-drop-64': self.row_xdp,
+                'bridge-cpu-64': self.row_bridge_cpu,
+                'switched-64': self.row_switched}
         try:
             self.boot()
-            for size in (64, 1500):
-                self.row_rx(size)
-            for size in (64, 1500):
-                self.row_tx(size)
-            if self.set == 'ours':
-                self.row_xdp()
-            self.row_bridge_cpu()
-            self.row_switched()
+            if PROFILE:
+                self.read_kallsyms()
+            for name in ROWS:
+                if (self.set, name) in NO_PATH or \
+                        (PROFILE and name != PROFILE):
+                    continue
+                rows[name]()
             _, dmesg = self.board.run('dmesg | grep -E "Oops|BUG:|WARNING:"'
                                       ' | head -n 5')
             if dmesg.strip():
@@ -506,7 +563,10 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     log('building the plugin, bench-udp and the initrd (bench/build.sh)')
     subprocess.run([os.path.join(TOP, 'bench', 'build.sh')], check=True)
-    xdp = build_xdp()
+    if PROFILE and PROFILE not in ROWS:
+        log('PROFILE=%s: not a row (%s)' % (PROFILE, ', '.join(ROWS)))
+        return 2
+    xdp = build_xdp() if not PROFILE or PROFILE == 'xdp-drop-64' else None
     built = provenance()
     log('%d frames a row%s; mainline and ours on two boards at once'
         % (FRAMES, ' (QUICK)' if QUICK else ''))
@@ -517,6 +577,8 @@ def main():
     for t in threads.values():
         t.join()
     failed = [s for s in SETS if getattr(benches[s], 'error', None)]
+    if PROFILE:
+        return profile_report(benches, built, failed)
 
     rows = table(benches)
     lines = ['# make bench%s: guest instructions (kernel + user, '
@@ -561,6 +623,30 @@ def main():
     for r in rows:
         print('%-*s %10s %10s %8s' % ((width,) + r))
     print('(%s)' % os.path.relpath(RESULTS))
+    return 1 if failed else 0
+
+
+def profile_report(benches, built, failed):
+    """PROFILE=ROW: the function table, to stdout and
+    build/bench-profile-ROW.txt."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import insn_profile as prof
+    runs = {}
+    for s in SETS:
+        bn = benches[s]
+        r = bn.results.get(PROFILE)
+        if not r or bn.tb_counts is None:
+            continue
+        runs[s] = prof.Run(s, bn.tb_counts, bn.kallsyms, r[1], r[3], r[2])
+    lines = prof.report(PROFILE, runs, SETS, prof.kernel_symbols())
+    lines += ['# ' + line for line in built]
+    for s in failed:
+        lines.append('# %s: FAILED: %s' % (s, benches[s].error))
+    path = os.path.join(BUILD, 'bench-profile-%s.txt' % PROFILE)
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('\n'.join(lines))
+    print('(%s)' % os.path.relpath(path))
     return 1 if failed else 0
 
 

@@ -17,6 +17,14 @@
  * where all vCPUs share one thread, so the counts are exact. A TB's
  * count is added when the TB starts, so a window may include up to a
  * TB's worth of instructions around each marker.
+ *
+ * With profile=PATH, every TB also gets a pair of counters of its own
+ * (instructions and executions), shared by all the translations of its
+ * start address, added to inline as well. A window's open snapshots all
+ * of them; its close writes "window <n>", then "<vaddr> <insns> <execs>"
+ * (hex address, the differences) for every TB start address that ran in
+ * the window, then "end", to PATH. Without profile= the translation and
+ * execution paths are the same as before: two inline adds per TB less.
  */
 
 #include <inttypes.h>
@@ -42,12 +50,61 @@ static unsigned int windows;
 static FILE *out;
 static GMutex lock;
 
+/* Per TB start address, with profile=PATH */
+typedef struct {
+    uint64_t vaddr;
+    uint64_t insns;
+    uint64_t execs;
+    uint64_t open_insns;
+    uint64_t open_execs;
+} TBCount;
+
+static FILE *profile;
+static GHashTable *tb_counts;
+
+static void snapshot(gpointer key, gpointer value, gpointer udata)
+{
+    TBCount *c = value;
+
+    c->open_insns = c->insns;
+    c->open_execs = c->execs;
+}
+
+static void report(gpointer key, gpointer value, gpointer udata)
+{
+    TBCount *c = value;
+
+    if (c->insns != c->open_insns || c->execs != c->open_execs) {
+        fprintf(profile, "%" PRIx64 " %" PRIu64 " %" PRIu64 "\n", c->vaddr,
+                c->insns - c->open_insns, c->execs - c->open_execs);
+    }
+}
+
+static TBCount *tb_count(uint64_t vaddr)
+{
+    TBCount *c;
+
+    g_mutex_lock(&lock);
+    c = g_hash_table_lookup(tb_counts, &vaddr);
+    if (!c) {
+        /* Never freed: translated code keeps pointing at it */
+        c = g_new0(TBCount, 1);
+        c->vaddr = vaddr;
+        g_hash_table_insert(tb_counts, &c->vaddr, c);
+    }
+    g_mutex_unlock(&lock);
+    return c;
+}
+
 static void mark_open(unsigned int vcpu_index, void *udata)
 {
     g_mutex_lock(&lock);
     open_kernel = count_kernel;
     open_user = count_user;
     is_open = true;
+    if (profile) {
+        g_hash_table_foreach(tb_counts, snapshot, NULL);
+    }
     g_mutex_unlock(&lock);
 }
 
@@ -59,6 +116,12 @@ static void mark_close(unsigned int vcpu_index, void *udata)
                 windows++, count_kernel - open_kernel,
                 count_user - open_user);
         fflush(out);
+        if (profile) {
+            fprintf(profile, "window %u\n", windows - 1);
+            g_hash_table_foreach(tb_counts, report, NULL);
+            fprintf(profile, "end\n");
+            fflush(profile);
+        }
         is_open = false;
     }
     g_mutex_unlock(&lock);
@@ -74,6 +137,16 @@ static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
               &count_kernel : &count_user;
     qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
                                              counter, n);
+    if (profile) {
+        TBCount *c = tb_count(qemu_plugin_tb_vaddr(tb));
+
+        qemu_plugin_register_vcpu_tb_exec_inline(tb,
+                                                 QEMU_PLUGIN_INLINE_ADD_U64,
+                                                 &c->insns, n);
+        qemu_plugin_register_vcpu_tb_exec_inline(tb,
+                                                 QEMU_PLUGIN_INLINE_ADD_U64,
+                                                 &c->execs, 1);
+    }
 
     for (i = 0; i < n; i++) {
         struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
@@ -102,6 +175,10 @@ static void plugin_exit(qemu_plugin_id_t id, void *udata)
         fclose(out);
         out = NULL;
     }
+    if (profile) {
+        fclose(profile);
+        profile = NULL;
+    }
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
@@ -109,11 +186,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
                                            int argc, char **argv)
 {
     const char *path = NULL;
+    const char *profile_path = NULL;
     int i;
 
     for (i = 0; i < argc; i++) {
         if (g_str_has_prefix(argv[i], "out=")) {
             path = argv[i] + strlen("out=");
+        } else if (g_str_has_prefix(argv[i], "profile=")) {
+            profile_path = argv[i] + strlen("profile=");
         } else {
             fprintf(stderr, "insn_window: unknown argument %s\n", argv[i]);
             return -1;
@@ -127,6 +207,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
     if (!out) {
         perror(path);
         return -1;
+    }
+    if (profile_path) {
+        profile = fopen(profile_path, "w");
+        if (!profile) {
+            perror(profile_path);
+            return -1;
+        }
+        tb_counts = g_hash_table_new(g_int64_hash, g_int64_equal);
     }
     qemu_plugin_register_vcpu_tb_trans_cb(id, vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, plugin_exit, NULL);
