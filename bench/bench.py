@@ -67,7 +67,6 @@ the results file). See bench/insn_profile.py.
 
 import base64
 import hashlib
-import importlib.util
 import os
 import re
 import struct
@@ -81,6 +80,7 @@ sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
 from board import BUILD, Board, initrd_path, kernel_dir  # noqa: E402
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
+from xdp import build_xdp  # noqa: E402
 
 QUICK = os.environ.get('QUICK', '') not in ('', '0')
 FRAMES = 5000 if QUICK else 100000
@@ -144,17 +144,11 @@ class BenchPeer(Peer):
         with self.cond:
             self.dport, self.counted = dport, 0
 
-    def _rx(self):
-        while True:
-            frame = self.sock.recv(65536)
-            if self.answer:
-                self._answer(frame)
-            with self.cond:
-                if self.dport is not None and udp_dport(frame) == self.dport:
-                    self.counted += 1
-                else:
-                    self.frames = self.frames[-1000:] + [frame]
-                self.cond.notify_all()
+    def received(self, frame):
+        if self.dport is not None and udp_dport(frame) == self.dport:
+            self.counted += 1
+        else:
+            self.frames = self.frames[-1000:] + [frame]
 
     def wait_counted(self, n, timeout, settle=None):
         """Wait for @n counted frames (or, with @settle, until none came
@@ -527,18 +521,6 @@ def initrd():
         if os.path.exists(path):
             return path
     raise FileNotFoundError('no initrd in %s: run bench/build.sh' % OUT)
-
-
-def build_xdp():
-    """tests/xdp/xdp_test.c, built by the ours-eth suite's build_xdp()
-    (loaded from its file: tests/suites/board.py would shadow the
-    library's board module on sys.path)."""
-    path = os.path.join(TOP, 'tests', 'suites', 'ours_eth.py')
-    spec = importlib.util.spec_from_file_location('ours_eth', path)
-    ours_eth = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ours_eth)
-    os.makedirs(ours_eth.OUT, exist_ok=True)
-    return ours_eth.build_xdp()
 
 
 def table(benches):

@@ -85,10 +85,14 @@ class Peer:
             if self.answer:
                 self._answer(frame)
             with self.cond:
-                self.frames.append(frame)
-                if frame == self.match:
-                    self.matched += 1
+                self.received(frame)
                 self.cond.notify_all()
+
+    def received(self, frame):
+        """Keep @frame (called with self.cond held)."""
+        self.frames.append(frame)
+        if frame == self.match:
+            self.matched += 1
 
     def _answer(self, f):
         """Answer ARP requests and pings for our address, like a host."""

@@ -38,7 +38,7 @@ so every frame between them crosses eth0 twice (TX and RX). Cases:
 Then one boot per broken DT (fdtput on the built test DTB, written to
 build/tests/ours-eth/), for the frame engine and for the switch: probe
 fails with a dev_err naming the property, no oops. The XDP programs are
-tests/xdp/xdp_test.c, built here with clang.
+tests/xdp/xdp_test.c (tests/lib/xdp.py builds them with clang).
 """
 
 import base64
@@ -49,14 +49,14 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import BUILD, TOP, Board, kernel_dir  # noqa: E402
+from board import BUILD, Board, kernel_dir  # noqa: E402
 import dsa  # noqa: E402
 from peer import BCAST, Peer, eth  # noqa: E402
 from tap import Suite  # noqa: E402
+from xdp import build_xdp  # noqa: E402
 
 SET = 'ours'
 OUT = os.path.join(BUILD, 'tests', 'ours-eth')
-XDP_SRC = os.path.join(TOP, 'tests', 'xdp', 'xdp_test.c')
 
 IP0, IP1 = '192.0.2.1', '192.0.2.2'
 MAC0, MAC1 = '02:00:00:00:00:10', '02:00:00:00:00:11'
@@ -115,14 +115,6 @@ class Fail(Exception):
 def need(cond, diag):
     if not cond:
         raise Fail(diag)
-
-
-def build_xdp():
-    """tests/xdp/xdp_test.c -> build/tests/ours-eth/xdp_test.o (clang)."""
-    obj = os.path.join(OUT, 'xdp_test.o')
-    subprocess.run(['clang', '-O2', '-g0', '-Wall', '-Werror', '-target',
-                    'bpfel', '-c', XDP_SRC, '-o', obj], check=True)
-    return obj
 
 
 def build_bad_dtbs():
@@ -652,7 +644,7 @@ def main():
     suite = Suite('ours-eth')
     t = time.monotonic()
     os.makedirs(OUT, exist_ok=True)
-    xdp = build_xdp()
+    xdp = build_xdp(OUT)
     dtbs = build_bad_dtbs()
     main_board(suite, xdp)
     suite.comment('main board: %.0f s' % (time.monotonic() - t))
