@@ -37,6 +37,12 @@
 #define FE_RX_BUF_LEN		(PAGE_SIZE - FE_RX_HEADROOM - \
 				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
 
+/*
+ * Frames up to this length are copied into a small skb and their page
+ * stays on the ring (see fe_rx_copy())
+ */
+#define FE_RX_COPYBREAK		256
+
 /* Room kept in the TX ring for a worst case skb before stopping queues */
 #define FE_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define FE_TX_DRAIN_TRIES	50
@@ -604,6 +610,30 @@ struct fe_rx_batch {
 	bool redirect;
 };
 
+/*
+ * A short frame is copied into an skb of its own and its page goes back to
+ * the ring: no page_pool allocation for the ring, and no recycling of the
+ * page from wherever the skb is freed (a socket's process context, through
+ * page_pool's locked ring). The whole buffer goes back to the device, as
+ * page_pool would sync it: the copy may have cached more than the frame.
+ */
+static struct sk_buff *fe_rx_copy(struct fe_eth *eth, struct napi_struct *napi,
+				  struct page *page, unsigned int len)
+{
+	struct fe_rx_ring *rx = &eth->rx;
+	struct sk_buff *skb;
+
+	skb = napi_alloc_skb(napi, len);
+	if (likely(skb))
+		skb_put_data(skb, page_address(page) + FE_RX_HEADROOM +
+			     FE_RX_IP_ALIGN, len);
+	dma_sync_single_range_for_device(eth->dev,
+					 page_pool_get_dma_addr(page),
+					 FE_RX_HEADROOM, rx->buf_len,
+					 page_pool_get_dma_dir(rx->pool));
+	return skb;
+}
+
 /* Run XDP; returns the verdict. The page belongs to XDP unless XDP_PASS. */
 static u32 fe_run_xdp(struct fe_eth *eth, struct fe_mac *mac,
 		      struct bpf_prog *prog, struct xdp_buff *xdp,
@@ -686,6 +716,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
 	struct fe_rx_ring *rx = &eth->rx;
 	struct fe_rx_batch b = {};
+	LIST_HEAD(rx_list);
 	int done = 0;
 
 	/* Acknowledge first: a frame arriving from now on raises it again */
@@ -730,20 +761,30 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 			goto rearm;	/* keep the page */
 		}
 
+		page_pool_dma_sync_for_cpu(rx->pool, page, FE_RX_IP_ALIGN, len);
+		prog = rcu_dereference_bh(mac->xdp_prog);
+		if (!prog && len <= FE_RX_COPYBREAK) {
+			skb = fe_rx_copy(eth, napi, page, len);
+			if (unlikely(!skb)) {
+				b.dropped[id]++;
+				goto rearm;
+			}
+			b.packets[id]++;
+			b.bytes[id] += len;
+			goto deliver;
+		}
+
 		new_page = page_pool_dev_alloc_pages(rx->pool);
 		if (unlikely(!new_page)) {
 			b.dropped[id]++;
 			goto rearm;
 		}
 
-		page_pool_dma_sync_for_cpu(rx->pool, page, FE_RX_IP_ALIGN, len);
-
 		xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
 		xdp_prepare_buff(&xdp, page_address(page),
 				 FE_RX_HEADROOM + FE_RX_IP_ALIGN, len, true);
 		b.packets[id]++;
 		b.bytes[id] += len;
-		prog = rcu_dereference_bh(mac->xdp_prog);
 		if (prog) {
 			u32 act = fe_run_xdp(eth, mac, prog, &xdp, page, &b);
 
@@ -766,7 +807,8 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		skb_put(skb, xdp.data_end - xdp.data);
 		if (xdp.data > xdp.data_meta)
 			skb_metadata_set(skb, xdp.data - xdp.data_meta);
-
+		page = new_page;
+deliver:
 		if ((rxd4 & FE_RXD4_L4_VALID) &&
 		    (mac->netdev->features & NETIF_F_RXCSUM))
 			skb->ip_summed = CHECKSUM_UNNECESSARY;
@@ -787,12 +829,19 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 						  &eth->dsa_meta[port]->dst);
 		}
 
-		napi_gro_receive(napi, skb);
-		page = new_page;
+		/*
+		 * GRO has nothing to merge on a DSA conduit (ETH_P_XDSA):
+		 * DSA runs it on the user port. Hand those over as a list.
+		 */
+		if (skb->protocol == htons(ETH_P_XDSA))
+			list_add_tail(&skb->list, &rx_list);
+		else
+			napi_gro_receive(napi, skb);
 rearm:
 		fe_rx_set_desc(rx, idx, page);
 	}
 
+	netif_receive_skb_list(&rx_list);
 	if (b.redirect)
 		xdp_do_flush();
 	if (b.xdp_tx) {
