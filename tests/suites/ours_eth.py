@@ -7,9 +7,9 @@ switch). One board with the DSA test DT and `kmemleak=on`; QEMU loops switch
 port 0 to port 1, and port 2 is a host-side peer (tests/lib/peer.py):
 swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
 so every frame between them crosses eth0 twice (TX and RX). Cases:
-- ethtool on eth0: driver name, 1000/full link, ring sizes and interrupt
-  coalescing changed and read back (traffic passes after each, values out
-  of range refused), pause settings with their statistics, the standard
+- ethtool on eth0: driver name, 1000/full link, ring sizes, interrupt
+  coalescing and the rx-copybreak tunable changed and read back (traffic
+  passes after each, values out of range refused), pause settings with their statistics, the standard
   rmon group, BQL limits in sysfs;
 - MTU: eth0's max MTU is the MAC's (2048-byte frames), max+1 is refused,
   and a DF ping of the largest size the DSA ports allow passes;
@@ -265,6 +265,19 @@ def case_ethtool(b):
     finally:
         b.check('ethtool -C eth0 rx-usecs %s rx-frames %s'
                 % (usecs, frames))
+    # RX copybreak (256 by default): 0 sends every frame through
+    # page_pool, as larger ones go; above 1024 is refused
+    cb = b.check('ethtool --get-tunable eth0 rx-copybreak')
+    need(ethtool_field(cb, 'rx-copybreak') == '256', cb)
+    try:
+        b.check('ethtool --set-tunable eth0 rx-copybreak 0')
+        cb = b.check('ethtool --get-tunable eth0 rx-copybreak')
+        need(ethtool_field(cb, 'rx-copybreak') == '0', cb)
+        ping_ok(b, 'with rx-copybreak 0')
+        st, out = b.run('ethtool --set-tunable eth0 rx-copybreak 1025 2>&1')
+        need(st != 0, 'rx-copybreak 1025 accepted: %s' % out)
+    finally:
+        b.check('ethtool --set-tunable eth0 rx-copybreak 256')
     # Pause settings with the standard pause statistics (-I)
     pause = b.check('ethtool -I -a eth0')
     need(ethtool_field(pause, 'RX') in ('on', 'off') and
@@ -566,8 +579,9 @@ def main_board(suite, xdp):
         b.check('head -c 1048576 /dev/urandom > /tmp/tx.bin')
         setup_ports(b)
 
-        suite.check('ethtool: drvinfo, link, ring sizes, coalescing, pause, '
-                    'standard stats groups, BQL', lambda: case_ethtool(b))
+        suite.check('ethtool: drvinfo, link, ring sizes, coalescing, '
+                    'rx-copybreak, pause, standard stats groups, BQL',
+                    lambda: case_ethtool(b))
         suite.check('MTU: max %d accepted, %d refused, DF ping at the DSA '
                     'ports\' max passes' % (MAX_MTU, MAX_MTU + 1),
                     lambda: case_mtu(b))

@@ -37,12 +37,6 @@
 #define FE_RX_BUF_LEN		(PAGE_SIZE - FE_RX_HEADROOM - \
 				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
 
-/*
- * Frames up to this length are copied into a small skb and their page
- * stays on the ring (see fe_rx_copy())
- */
-#define FE_RX_COPYBREAK		256
-
 /* Room kept in the TX ring for a worst case skb before stopping queues */
 #define FE_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define FE_TX_DRAIN_TRIES	50
@@ -611,8 +605,8 @@ struct fe_rx_batch {
 };
 
 /*
- * A short frame is copied into an skb of its own and its page goes back to
- * the ring: no page_pool allocation for the ring, and no recycling of the
+ * A short frame (up to rx_copybreak bytes) is copied into an skb of its
+ * own and its page goes back to the ring: no page_pool allocation for the ring, and no recycling of the
  * page from wherever the skb is freed (a socket's process context, through
  * page_pool's locked ring). The whole buffer goes back to the device, as
  * page_pool would sync it: the copy may have cached more than the frame.
@@ -763,7 +757,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 
 		page_pool_dma_sync_for_cpu(rx->pool, page, FE_RX_IP_ALIGN, len);
 		prog = rcu_dereference_bh(mac->xdp_prog);
-		if (!prog && len <= FE_RX_COPYBREAK) {
+		if (!prog && len <= READ_ONCE(eth->rx_copybreak)) {
 			skb = fe_rx_copy(eth, napi, page, len);
 			if (unlikely(!skb)) {
 				b.dropped[id]++;
@@ -1786,6 +1780,7 @@ static int fe_probe(struct platform_device *pdev)
 	eth->tx_ring_size = eth->soc->tx_ring_size;
 	eth->rx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
 	eth->tx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
+	eth->rx_copybreak = FE_RX_COPYBREAK;
 	platform_set_drvdata(pdev, eth);
 
 	if (eth->soc->rx_dma != FE_DMA_PDMA || eth->soc->tx_dma != FE_DMA_QDMA)

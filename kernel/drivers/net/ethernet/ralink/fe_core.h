@@ -563,6 +563,8 @@ struct fe_mac {
  * @tx_irq_bit: QDMA TX interrupt bit in use
  * @rx_coal: RX coalescing
  * @tx_coal: TX coalescing
+ * @rx_copybreak: RX frames up to this length are copied (ethtool
+ *	--set-tunable rx-copybreak)
  * @rx_ring_size: RX ring size (ethtool -G)
  * @tx_ring_size: TX ring size
  * @open_count: netdevs that are up
@@ -574,6 +576,10 @@ struct fe_mac {
  * @reset_work: TX timeout recovery
  * @resetting: a reset is in progress
  */
+/* RX copybreak: the default, and the most ethtool may set */
+#define FE_RX_COPYBREAK		256
+#define FE_RX_COPYBREAK_MAX	1024
+
 struct fe_eth {
 	struct device *dev;
 	const struct fe_soc_data *soc;
@@ -600,6 +606,7 @@ struct fe_eth {
 	u32 tx_irq_bit;
 	struct fe_coal rx_coal;
 	struct fe_coal tx_coal;
+	u32 rx_copybreak;
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
 	unsigned int open_count;

@@ -276,6 +276,32 @@ static void fe_get_rmon_stats(struct net_device *dev,
 	} while (u64_stats_fetch_retry(&hw->syncp, start));
 }
 
+static int fe_get_tunable(struct net_device *dev,
+			  const struct ethtool_tunable *tuna, void *data)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+		return -EOPNOTSUPP;
+	*(u32 *)data = READ_ONCE(mac->eth->rx_copybreak);
+	return 0;
+}
+
+/* One RX ring serves both MACs: the copybreak is the frame engine's */
+static int fe_set_tunable(struct net_device *dev,
+			  const struct ethtool_tunable *tuna, const void *data)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	u32 val = *(const u32 *)data;
+
+	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+		return -EOPNOTSUPP;
+	if (val > FE_RX_COPYBREAK_MAX)
+		return -EINVAL;
+	WRITE_ONCE(mac->eth->rx_copybreak, val);
+	return 0;
+}
+
 const struct ethtool_ops fe_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
 				     ETHTOOL_COALESCE_MAX_FRAMES,
@@ -295,4 +321,6 @@ const struct ethtool_ops fe_ethtool_ops = {
 	.get_ethtool_stats	= fe_get_ethtool_stats,
 	.get_pause_stats	= fe_get_pause_stats,
 	.get_rmon_stats		= fe_get_rmon_stats,
+	.get_tunable		= fe_get_tunable,
+	.set_tunable		= fe_set_tunable,
 };
