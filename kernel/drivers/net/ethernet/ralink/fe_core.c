@@ -606,10 +606,11 @@ struct fe_rx_batch {
 
 /*
  * A short frame (up to rx_copybreak bytes) is copied into an skb of its
- * own and its page goes back to the ring: no page_pool allocation for the ring, and no recycling of the
- * page from wherever the skb is freed (a socket's process context, through
- * page_pool's locked ring). The whole buffer goes back to the device, as
- * page_pool would sync it: the copy may have cached more than the frame.
+ * own and its page goes back to the ring: no page_pool allocation for the
+ * ring, and no recycling of the page from wherever the skb is freed (a
+ * socket's process context, through page_pool's locked ring). The whole
+ * buffer goes back to the device, as page_pool would sync it: the copy
+ * may have cached more than the frame.
  */
 static struct sk_buff *fe_rx_copy(struct fe_eth *eth, struct napi_struct *napi,
 				  struct page *page, unsigned int len)
