@@ -209,8 +209,8 @@ class Bench:
                                 self.windows)
         if PROFILE:
             plugin += ',profile=%s' % self.profile
-        extra = ['-initrd', initrd(), '-accel', 'tcg,thread=single',
-                 '-plugin', plugin]
+        extra = ['-initrd', initrd_path(OUT, 'initrd', 'bench/build.sh'),
+                 '-accel', 'tcg,thread=single', '-plugin', plugin]
         self.board = Board('gnubee-pc1', dtb=dsa.DTB, initrd=False,
                            append=bootargs(), extra=extra +
                            self.a.netdev('pa') + self.b.netdev('pb'),
@@ -513,14 +513,6 @@ def provenance():
 
 def fmt(v):
     return '%.1f' % v if abs(v) < 100 else '%d' % round(v)
-
-
-def initrd():
-    for name in ('initrd.cpio', 'initrd.cpio.gz'):
-        path = os.path.join(OUT, name)
-        if os.path.exists(path):
-            return path
-    raise FileNotFoundError('no initrd in %s: run bench/build.sh' % OUT)
 
 
 def table(benches):

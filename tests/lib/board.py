@@ -33,12 +33,14 @@ def kernel_dir(variant='main'):
     return os.path.join(BUILD, 'kernel', variant)
 
 
-def initrd_path():
-    for name in ('rootfs.cpio', 'rootfs.cpio.gz'):
-        path = os.path.join(BUILD, name)
+def initrd_path(directory=BUILD, stem='rootfs', how='make rootfs'):
+    """@directory/@stem.cpio (or .cpio.gz): an initramfs @how builds."""
+    for name in (stem + '.cpio', stem + '.cpio.gz'):
+        path = os.path.join(directory, name)
         if os.path.exists(path):
             return path
-    raise FileNotFoundError('no initramfs in %s: run make rootfs' % BUILD)
+    raise FileNotFoundError('no %s.cpio in %s: run %s' % (stem, directory,
+                                                         how))
 
 
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
