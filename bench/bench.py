@@ -4,11 +4,12 @@
 
 Each driver set (mainline: mtk_eth + mt7530-mdio; ours: ralink_fe +
 ralink_mt7530) gets one board: the same kernel, the test DT with all five
-switch ports (dsa.DTB), `-accel tcg,thread=single` and the insn_window
-plugin (bench/plugin/insn_window.c), which counts the instructions the
-vCPUs execute, kernel and user, between two marker instructions the
-guest tool bench-udp (bench/guest/bench-udp.c) executes. Host peers A
-(port 0, swp0) and B (port 1, swp1) send and count the frames. A row is
+switch ports (dsa.DTB), `-accel tcg,thread=single -icount shift=0`
+and the insn_window plugin (bench/plugin/insn_window.c), which counts
+the instructions the vCPUs execute, kernel and user, between two marker
+instructions the guest tool bench-udp (bench/guest/bench-udp.c)
+executes. Host peers A (port 0, swp0) and B (port 1, swp1) send and
+count the frames. A row is
 
     (kernel + user instructions of the window) / frames the receiving
     side got
@@ -49,6 +50,13 @@ smp_call_function_many_cond() (8.7 billion instructions over the whole
 run: waiting for other CPUs to run an IPI's function) and
 queued_spin_lock_slowpath() (0.2 billion). With nosmp the row repeats
 within 2 %.
+
+`-icount shift=0` runs the guest's clock on its instructions (1 ns
+each, about a real MT7621's pace), so what the guest times (the frame
+engine's delayed interrupts, every 20 us of PTIME; DIM's samples; timer
+ticks) falls on the same instructions from run to run. Without it the
+TX rows, whose interrupts the delay timers decide, varied by 5 % from run
+to run; the host peers' pace (RX rows) stays real time.
 
 The idle cost (HZ=100 periodic ticks) runs in every window in proportion
 to its length; it is measured per board in an empty window and reported
@@ -210,7 +218,8 @@ class Bench:
         if PROFILE:
             plugin += ',profile=%s' % self.profile
         extra = ['-initrd', initrd_path(OUT, 'initrd', 'bench/build.sh'),
-                 '-accel', 'tcg,thread=single', '-plugin', plugin]
+                 '-accel', 'tcg,thread=single', '-icount', 'shift=0',
+                 '-plugin', plugin]
         self.board = Board('gnubee-pc1', dtb=dsa.DTB, initrd=False,
                            append=bootargs(), extra=extra +
                            self.a.netdev('pa') + self.b.netdev('pb'),
@@ -567,8 +576,8 @@ def main():
     for s in SETS:
         bn = benches[s]
         if getattr(bn, 'boot_secs', None):
-            lines.append('# %s: boot to shell %.1f s (TCG, thread=single)'
-                         % (s, bn.boot_secs))
+            lines.append('# %s: boot to shell %.1f s (TCG, thread=single, '
+                         'icount)' % (s, bn.boot_secs))
         if getattr(bn, 'idle', None):
             lines.append('# %s: idle cost %.0f instructions/s (timer ticks),'
                          ' in every window' % (s, bn.idle * 1e6))

@@ -68,7 +68,14 @@
 #define   GLO_TX_DMA_EN             BIT(0)
 #define PDMA_RST_IDX            0x0a08
 #define   RST_DRX_IDX(r)            BIT(16 + (r))
-#define PDMA_DELAY_IRQ          0x0a0c
+#define PDMA_DELAY_IRQ          0x0a0c  /* RX half: PDMA RX done */
+/* Delay interrupt configuration: RX in bits 15:0, TX in bits 31:16 */
+#define   DLY_RX_SHIFT              0
+#define   DLY_TX_SHIFT              16
+#define   DLY_EN                    BIT(15)
+#define   DLY_PINT(v)               extract32(v, 8, 7)  /* completions */
+#define   DLY_PTIME(v)              extract32(v, 0, 8)  /* 20 us units */
+#define   DLY_PTIME_NS              20000
 #define PDMA_IRQ_STATUS         0x0a20
 #define PDMA_IRQ_MASK           0x0a28
 #define   RX_DONE_DLY               BIT(30)
@@ -83,7 +90,7 @@
 #define QDMA_RX_BASE            0x1900
 #define QDMA_GLO_CFG            0x1a04
 #define QDMA_RST_IDX            0x1a08
-#define QDMA_DELAY_IRQ          0x1a0c
+#define QDMA_DELAY_IRQ          0x1a0c  /* TX half: QDMA TX done */
 #define QDMA_FC_TH              0x1a10
 #define QDMA_TX_SCH_RATE        0x1a14
 #define QDMA_INT_STATUS         0x1a18
@@ -177,6 +184,86 @@ static void fe_update_irq(MT7621FEState *s)
     qemu_set_irq(s->irq, level);
 }
 
+/* -- delayed interrupts ------------------------------------------------- */
+
+/*
+ * Where each delay engine takes its configuration and raises its status:
+ * PDMA_DELAY_IRQ's RX half for PDMA RX done, QDMA_DELAY_IRQ's TX half for
+ * QDMA TX done. (mtk_eth_soc writes the same value to both registers.)
+ */
+static const struct {
+    hwaddr cfg, status;
+    unsigned shift;
+    uint32_t bit;
+} fe_dly_info[] = {
+    [MT7621_FE_DLY_RX] = { PDMA_DELAY_IRQ, PDMA_IRQ_STATUS, DLY_RX_SHIFT,
+                           RX_DONE_DLY },
+    [MT7621_FE_DLY_TX] = { QDMA_DELAY_IRQ, QDMA_INT_STATUS, DLY_TX_SHIFT,
+                           TX_DONE_DLY },
+};
+
+static uint32_t fe_dly_cfg(MT7621FEState *s, int which)
+{
+    return extract32(fe_reg(s, fe_dly_info[which].cfg),
+                     fe_dly_info[which].shift, 16);
+}
+
+/* Signal the pending completions: the delayed "done" status bit */
+static void fe_dly_fire(struct MT7621FEDelay *d)
+{
+    MT7621FEState *s = d->fe;
+    hwaddr status = fe_dly_info[d->which].status;
+
+    d->pending = 0;
+    timer_del(d->timer);
+    fe_set(s, status, fe_reg(s, status) | fe_dly_info[d->which].bit);
+    fe_update_irq(s);
+}
+
+static void fe_dly_timeout(void *opaque)
+{
+    fe_dly_fire(opaque);
+}
+
+/*
+ * @n completions (RX frames written, TX frames sent) for a delay engine.
+ * While it is enabled the delayed bit is raised once PINT completions are
+ * pending or PTIME x 20 us after the oldest of them, whichever comes
+ * first; with both 0, at once. (PINT alone with PTIME 0 waits for PINT
+ * completions, however long that takes.) While it is disabled the
+ * delayed bit is not raised at all: only the immediate *_DONE_INT0 bits.
+ */
+static void fe_dly_complete(MT7621FEState *s, int which, uint32_t n)
+{
+    struct MT7621FEDelay *d = &s->dly[which];
+    uint32_t cfg = fe_dly_cfg(s, which);
+    uint32_t pint = DLY_PINT(cfg), ptime = DLY_PTIME(cfg);
+
+    if (!(cfg & DLY_EN)) {
+        return;
+    }
+    d->pending += n;
+    if ((pint && d->pending >= pint) || (!pint && !ptime)) {
+        fe_dly_fire(d);
+    } else if (ptime && !timer_pending(d->timer)) {
+        timer_mod(d->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  (int64_t)ptime * DLY_PTIME_NS);
+    }
+}
+
+/* A new delay configuration applies to the completions already pending */
+static void fe_dly_reconfigure(MT7621FEState *s, int which)
+{
+    struct MT7621FEDelay *d = &s->dly[which];
+
+    if (!(fe_dly_cfg(s, which) & DLY_EN)) {
+        d->pending = 0;
+        timer_del(d->timer);
+    } else if (d->pending) {
+        fe_dly_complete(s, which, 0);
+    }
+}
+
 /* -- checksums and segmentation ---------------------------------------- */
 
 /* Offset of the L3 header: MACs, special tag, VLAN tags */
@@ -216,7 +303,8 @@ static bool fe_l4(const uint8_t *f, size_t len, size_t l3, uint16_t proto,
     return false;
 }
 
-static uint16_t fe_l4_csum(const uint8_t *f, size_t l3, size_t l4,
+/* (QEMU 7.2's net_checksum_add() takes a non-const buffer) */
+static uint16_t fe_l4_csum(uint8_t *f, size_t l3, size_t l4,
                            size_t end, uint16_t proto, uint8_t l4proto)
 {
     uint32_t sum;
@@ -266,7 +354,7 @@ static void fe_tx_csum(uint8_t *f, size_t len, bool stag)
 }
 
 /* Whether the checksums of a received frame verify (the RX verdict) */
-static bool fe_rx_csum_ok(const uint8_t *f, size_t len, bool stag)
+static bool fe_rx_csum_ok(uint8_t *f, size_t len, bool stag)
 {
     uint16_t proto;
     size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, end;
@@ -401,7 +489,7 @@ static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
 static void fe_qdma_tx(MT7621FEState *s)
 {
     size_t len = 0;
-    uint32_t first_txd4 = 0;
+    uint32_t first_txd4 = 0, frames = 0;
     bool first = true, done = false;
     int budget = 4096;
 
@@ -446,6 +534,7 @@ static void fe_qdma_tx(MT7621FEState *s)
             if (len <= sizeof(s->tx_buf)) {
                 fe_tx_frame(s, first_txd4, len);
             }
+            frames++;
             len = 0;
             first = true;
         }
@@ -459,8 +548,8 @@ static void fe_qdma_tx(MT7621FEState *s)
         done = true;
     }
     if (done) {
-        fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) |
-               TX_DONE_DLY | TX_DONE_INT0);
+        fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) | TX_DONE_INT0);
+        fe_dly_complete(s, MT7621_FE_DLY_TX, frames);
         fe_update_irq(s);
     }
 }
@@ -555,8 +644,8 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
     dma_memory_write(&s->dma_as, base + idx * 16 + 4, &d[1], 12,
                      MEMTXATTRS_UNSPECIFIED);
     fe_set(s, PDMA_RX_DRX_IDX(0), (idx + 1) % max);
-    fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) |
-           RX_DONE_DLY | RX_DONE_INT0);
+    fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) | RX_DONE_INT0);
+    fe_dly_complete(s, MT7621_FE_DLY_RX, 1);
     fe_update_irq(s);
 }
 
@@ -636,9 +725,9 @@ static bool fe_plain_reg(hwaddr a)
            a == GDMA_MAC_ADRL(1) || a == GDMA_MAC_ADRH(1) ||
            a == GDMA_FWD_CFG(0) + 4 || a == GDMA_FWD_CFG(1) + 4 ||
            (a >= PDMA_RX_BASE_PTR(0) && a < PDMA_RX_BASE_PTR(RX_RINGS)) ||
-           a == PDMA_DELAY_IRQ || a == PDMA_INT_GRP || a == PDMA_INT_GRP + 4 ||
+           a == PDMA_INT_GRP || a == PDMA_INT_GRP + 4 ||
            (a >= QDMA_QTX_CFG && a < QDMA_RX_BASE + 0x100) ||
-           a == QDMA_DELAY_IRQ || a == QDMA_FC_TH || a == QDMA_TX_SCH_RATE ||
+           a == QDMA_FC_TH || a == QDMA_TX_SCH_RATE ||
            a == QDMA_TX_SCH_RATE + 4 || a == QDMA_INT_GRP ||
            a == QDMA_INT_GRP + 4 || a == QDMA_HRED ||
            a == QDMA_CRX_PTR || a == QDMA_DRX_PTR ||
@@ -711,6 +800,8 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     case QDMA_RST_IDX:
     case QDMA_INT_STATUS:
     case QDMA_INT_MASK:
+    case PDMA_DELAY_IRQ:
+    case QDMA_DELAY_IRQ:
     case QDMA_CTX_PTR:
     case QDMA_DTX_PTR:
     case MTK_PHY_IAC:
@@ -764,6 +855,12 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     case PDMA_GLO_CFG:
         fe_set(s, addr, val);
         mt7530_mac_ready(s->sw, MT7530_CPU_PORT);
+        return;
+    case PDMA_DELAY_IRQ:
+    case QDMA_DELAY_IRQ:
+        fe_set(s, addr, val);
+        fe_dly_reconfigure(s, addr == PDMA_DELAY_IRQ ? MT7621_FE_DLY_RX :
+                                                       MT7621_FE_DLY_TX);
         return;
     case QDMA_GLO_CFG:
     case QDMA_CTX_PTR:
@@ -827,6 +924,10 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
         /* Forward to PDMA, as after reset */
         fe_set(s, GDMA_FWD_CFG(i), 0);
     }
+    for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
+        s->dly[i].pending = 0;
+        timer_del(s->dly[i].timer);
+    }
     fe_update_irq(s);
 }
 
@@ -863,6 +964,12 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
         s->gmac[i].fe = s;
         s->gmac[i].id = i;
     }
+    for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
+        s->dly[i].fe = s;
+        s->dly[i].which = i;
+        s->dly[i].timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, fe_dly_timeout,
+                                       &s->dly[i]);
+    }
     mt7530_attach_mac(s->sw, MT7530_CPU_PORT, &fe_gmac_ops, &s->gmac[0]);
     mt7530_attach_mac(s->sw, MT7530_GMAC1_PORT, &fe_gmac_ops, &s->gmac[1]);
 }
@@ -880,8 +987,8 @@ static void mt7621_fe_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
         VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
@@ -892,6 +999,10 @@ static const VMStateDescription vmstate_mt7621_fe = {
         VMSTATE_UINT32_ARRAY(tx_packets, MT7621FEState, MT7621_FE_NUM_GMACS),
         VMSTATE_UINT32_ARRAY(rx_overflow, MT7621FEState,
                              MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT32(dly[MT7621_FE_DLY_RX].pending, MT7621FEState),
+        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_RX].timer, MT7621FEState),
+        VMSTATE_UINT32(dly[MT7621_FE_DLY_TX].pending, MT7621FEState),
+        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_TX].timer, MT7621FEState),
         VMSTATE_END_OF_LIST()
     }
 };

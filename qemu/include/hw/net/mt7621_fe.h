@@ -9,6 +9,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/net/mt7530.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 
 #define TYPE_MT7621_FE "mt7621-fe"
@@ -28,6 +29,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621FEState, MT7621_FE)
 /* Reset inputs ("reset" GPIOs), as the sysctl's RSTCTRL drives them */
 #define MT7621_FE_RESET_FE      0
 #define MT7621_FE_RESET_ETH     1
+
+/* The two delay-interrupt engines: PDMA's for RX done, QDMA's for TX done */
+#define MT7621_FE_DLY_RX        0
+#define MT7621_FE_DLY_TX        1
 
 struct MT7621FEState {
     SysBusDevice parent_obj;
@@ -52,6 +57,16 @@ struct MT7621FEState {
     uint32_t rx_packets[MT7621_FE_NUM_GMACS];
     uint32_t tx_packets[MT7621_FE_NUM_GMACS];
     uint32_t rx_overflow[MT7621_FE_NUM_GMACS];
+    /*
+     * Delayed (coalesced) "done" interrupts: completions not yet signalled
+     * and the timer of the oldest one, per MT7621_FE_DLY_*
+     */
+    struct MT7621FEDelay {
+        struct MT7621FEState *fe;
+        int which;
+        uint32_t pending;
+        QEMUTimer *timer;
+    } dly[2];
     /* Which GDMA each switch-side MAC opaque belongs to */
     struct MT7621FEGmac {
         struct MT7621FEState *fe;
