@@ -9,8 +9,12 @@ swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
 so every frame between them crosses eth0 twice (TX and RX). Cases:
 - ethtool on eth0: driver name, 1000/full link, ring sizes, interrupt
   coalescing and the rx-copybreak tunable changed and read back (traffic
-  passes after each, values out of range refused), pause settings with their statistics, the standard
-  rmon group, BQL limits in sysfs;
+  passes after each, values out of range refused), pause settings with
+  their statistics, the standard rmon group, BQL limits in sysfs;
+- interrupt coalescing: adaptive (DIM) by default; with it off, the
+  frame engine's delay timer holds each received frame: rx-usecs 5100
+  with rx-frames 127 makes every ping take at least 10.2 ms (it crosses
+  eth0's RX twice), rx-frames 1 signals each frame at once again;
 - MTU: eth0's max MTU is the MAC's (2048-byte frames), max+1 is refused,
   and a DF ping of the largest size the DSA ports allow passes;
 - checksum offload: a TCP transfer arrives intact with TSO on and off, no
@@ -232,6 +236,16 @@ def ethtool_field(out, name):
     return m.group(1)
 
 
+def coalesced_rtt(b, usecs, frames):
+    """The least RTT (ms) of 5 pings with RX coalescing @usecs/@frames."""
+    b.check('ethtool -C eth0 rx-usecs %d rx-frames %d' % (usecs, frames))
+    st, out = b.run('ping -c 5 -i 0.2 -w 15 %s' % IP1, timeout=45)
+    m = re.search(r'= ([\d.]+)/[\d.]+/[\d.]+', out)
+    need(st == 0 and m, 'ping with %d us / %d frames:\n%s'
+         % (usecs, frames, out))
+    return float(m.group(1))
+
+
 def case_ethtool(b):
     out = b.check('ethtool -i eth0')
     need(ethtool_field(out, 'driver') == 'ralink_fe', out)
@@ -252,19 +266,30 @@ def case_ethtool(b):
     finally:
         b.check('ethtool -G eth0 rx %s tx %s' % (rx, tx))
     coal = b.check('ethtool -c eth0')
+    need(re.search(r'^Adaptive RX: on\s+TX: on', coal, re.M), coal)
     usecs = ethtool_field(coal, 'rx-usecs')
     frames = ethtool_field(coal, 'rx-frames')
     try:
-        b.check('ethtool -C eth0 rx-usecs 100 rx-frames 8')
+        b.check('ethtool -C eth0 adaptive-rx off rx-usecs 100 rx-frames 8')
         coal = b.check('ethtool -c eth0')
-        need(ethtool_field(coal, 'rx-usecs') == '100' and
+        need(re.search(r'^Adaptive RX: off\s+TX: on', coal, re.M) and
+             ethtool_field(coal, 'rx-usecs') == '100' and
              ethtool_field(coal, 'rx-frames') == '8', coal)
         ping_ok(b, 'with RX coalescing 100 us / 8 frames')
         st, out = b.run('ethtool -C eth0 rx-usecs 6000 2>&1')
         need(st != 0, 'rx-usecs 6000 accepted: %s' % out)
+        st, out = b.run('ethtool -C eth0 rx-usecs 0 rx-frames 8 2>&1')
+        need(st != 0, 'rx-frames 8 without rx-usecs accepted: %s' % out)
+        slow = coalesced_rtt(b, 5100, 127)
+        fast = coalesced_rtt(b, 5100, 1)
+        need(slow >= 10.2 and fast < 10.2,
+             'ping min RTT %.2f ms with 5100 us / 127 frames, %.2f ms '
+             'with 5100 us / 1 frame: expected >= 10.2 and < 10.2'
+             % (slow, fast))
     finally:
-        b.check('ethtool -C eth0 rx-usecs %s rx-frames %s'
-                % (usecs, frames))
+        b.check('ethtool -C eth0 adaptive-rx on')
+    coal = b.check('ethtool -c eth0')
+    need(re.search(r'^Adaptive RX: on\s+TX: on', coal, re.M), coal)
     # RX copybreak (256 by default): 0 sends every frame through
     # page_pool, as larger ones go; above 1024 is refused
     cb = b.check('ethtool --get-tunable eth0 rx-copybreak')
@@ -288,8 +313,9 @@ def case_ethtool(b):
     bql = b.check('cat /sys/class/net/eth0/queues/tx-0/byte_queue_limits/'
                   'limit')
     need(int(bql) > 0, 'BQL limit %s after traffic' % bql)
-    return 'rings %s/%s, rx-usecs %s, rx-frames %s, BQL limit %s' % (
-        rx, tx, usecs, frames, bql.strip())
+    return ('rings %s/%s, adaptive rx-usecs %s, rx-frames %s, ping %.1f ms '
+            'held by the delay timer, %.1f ms not, BQL limit %s'
+            % (rx, tx, usecs, frames, slow, fast, bql.strip()))
 
 
 def tcp_transfer(b, tso, port):

@@ -124,25 +124,102 @@ static void fe_write_coalesce(struct fe_eth *eth)
 						  FE_TX_DONE_INT0;
 }
 
-/**
- * fe_set_coalesce - apply eth->rx_coal and eth->tx_coal
- * @eth: the frame engine
- *
- * Called under RTNL. While the DMA runs, the NAPI contexts are paused so
- * that the interrupt bit they unmask changes with the delay settings.
- */
-void fe_set_coalesce(struct fe_eth *eth)
+/* DIM's moderation for profile @ix (EQE mode: it tunes the time only) */
+static struct dim_cq_moder fe_dim_moder(struct fe_eth *eth,
+					struct fe_coal *c, int ix)
 {
-	if (!eth->dma_running) {
-		fe_write_coalesce(eth);
-		return;
-	}
+	if (c == &eth->rx_coal)
+		return net_dim_get_rx_moderation(c->dim.mode, ix);
+	return net_dim_get_tx_moderation(c->dim.mode, ix);
+}
 
-	napi_disable(&eth->rx_napi);
-	napi_disable(&eth->tx_napi);
+static void fe_dim_set(struct fe_coal *c, struct dim_cq_moder m)
+{
+	c->usecs = m.usec;
+	c->frames = min_t(u32, m.pkts, FE_DLY_PINT_MAX);
+}
+
+static void fe_dim_work(struct work_struct *work)
+{
+	struct dim *dim = container_of(work, struct dim, work);
+	struct fe_coal *c = container_of(dim, struct fe_coal, dim);
+	struct fe_eth *eth = dim->priv;
+
+	spin_lock(&eth->coal_lock);
+	fe_dim_set(c, fe_dim_moder(eth, c, dim->profile_ix));
 	fe_write_coalesce(eth);
-	napi_enable(&eth->tx_napi);
-	napi_enable(&eth->rx_napi);
+	spin_unlock(&eth->coal_lock);
+	dim->state = DIM_START_MEASURE;
+}
+
+static void fe_dim_init(struct fe_eth *eth, struct fe_coal *c)
+{
+	INIT_WORK(&c->dim.work, fe_dim_work);
+	c->dim.priv = eth;
+	c->dim.mode = DIM_CQ_PERIOD_MODE_START_FROM_EQE;
+	c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
+	c->adaptive = true;
+	fe_dim_set(c, fe_dim_moder(eth, c, c->dim.profile_ix));
+}
+
+/* One NAPI poll's work for DIM (NAPI context, while @c->adaptive) */
+static void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes)
+{
+	struct dim_sample sample = {};
+
+	c->events++;
+	c->packets += packets;
+	c->bytes += bytes;
+	dim_update_sample(c->events, c->packets, c->bytes, &sample);
+	net_dim(&c->dim, sample);
+}
+
+static void fe_coal_update(struct fe_eth *eth, struct fe_coal *c,
+			   bool adaptive, u32 usecs, u32 frames)
+{
+	if (adaptive && !c->adaptive) {
+		/* Start over from DIM's default profile */
+		c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
+		c->dim.state = DIM_START_MEASURE;
+		fe_dim_set(c, fe_dim_moder(eth, c, c->dim.profile_ix));
+	} else if (!adaptive) {
+		c->usecs = usecs;
+		c->frames = frames;
+	}
+	c->adaptive = adaptive;
+}
+
+/**
+ * fe_set_coalesce - apply the coalescing settings ethtool asks for
+ * @eth: the frame engine
+ * @ec: the settings; the times and counts of a direction whose adaptive
+ *	coalescing stays on are DIM's to choose and are not used
+ *
+ * Called under RTNL. While the DMA runs, the NAPI contexts are paused
+ * (and DIM's work with them) so that the interrupt bit they unmask and
+ * whether they sample for DIM change with the settings.
+ */
+void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec)
+{
+	bool running = eth->dma_running;
+
+	if (running) {
+		napi_disable(&eth->rx_napi);
+		napi_disable(&eth->tx_napi);
+		cancel_work_sync(&eth->rx_coal.dim.work);
+		cancel_work_sync(&eth->tx_coal.dim.work);
+	}
+	fe_coal_update(eth, &eth->rx_coal, ec->use_adaptive_rx_coalesce,
+		       ec->rx_coalesce_usecs, ec->rx_max_coalesced_frames);
+	fe_coal_update(eth, &eth->tx_coal, ec->use_adaptive_tx_coalesce,
+		       ec->tx_coalesce_usecs, ec->tx_max_coalesced_frames);
+	spin_lock(&eth->coal_lock);
+	fe_write_coalesce(eth);
+	spin_unlock(&eth->coal_lock);
+	if (running) {
+		napi_enable(&eth->tx_napi);
+		napi_enable(&eth->rx_napi);
+	}
 	fe_rx_irq_enable(eth);
 	fe_tx_irq_enable(eth);
 }
@@ -679,14 +756,17 @@ drop:
 	return XDP_DROP;
 }
 
-static void fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
+/* Add a poll's counts to the MACs' counters; returns the bytes received */
+static u32 fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 {
 	unsigned int i;
+	u32 bytes = 0;
 
 	for (i = 0; i < FE_MAX_MACS; i++) {
 		struct fe_mac *mac = eth->mac[i];
 		struct fe_sw_stats *s;
 
+		bytes += b->bytes[i];
 		if (!mac || !(b->packets[i] | b->dropped[i] |
 			      b->xdp_tx_err[i] | b->xdp[i][XDP_DROP] |
 			      b->xdp[i][XDP_TX] | b->xdp[i][XDP_REDIRECT]))
@@ -703,6 +783,7 @@ static void fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 		u64_stats_add(&s->xdp_tx_errors, b->xdp_tx_err[i]);
 		u64_stats_update_end(&s->rx_syncp);
 	}
+	return bytes;
 }
 
 static int fe_rx_poll(struct napi_struct *napi, int budget)
@@ -712,6 +793,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 	struct fe_rx_ring *rx = &eth->rx;
 	struct fe_rx_batch b = {};
 	LIST_HEAD(rx_list);
+	u32 bytes = 0;
 	int done = 0;
 
 	/* Acknowledge first: a frame arriving from now on raises it again */
@@ -847,8 +929,10 @@ rearm:
 	if (done) {
 		/* Give the refilled descriptors back, once per poll */
 		fe_w32(eth, fe_ring_prev(rx->idx, rx->size), p->rx_crx_idx);
-		fe_rx_account(eth, &b);
+		bytes = fe_rx_account(eth, &b);
 	}
+	if (eth->rx_coal.adaptive)
+		fe_dim_sample(&eth->rx_coal, done, bytes);
 
 	if (done < budget && napi_complete_done(napi, done))
 		fe_rx_irq_enable(eth);
@@ -862,6 +946,7 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 	struct fe_eth *eth = container_of(napi, struct fe_eth, tx_napi);
 	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
 	u32 bytes[FE_MAX_MACS] = {}, pkts[FE_MAX_MACS] = {};
+	u32 all_pkts = 0, all_bytes = 0;
 	struct fe_tx_ring *tx = &eth->tx;
 	unsigned int i, tail, done = 0;
 
@@ -899,6 +984,8 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 		struct fe_mac *mac = eth->mac[i];
 		struct netdev_queue *txq;
 
+		all_pkts += pkts[i];
+		all_bytes += bytes[i];
 		if (!mac)
 			continue;
 		txq = netdev_get_tx_queue(mac->netdev, 0);
@@ -914,6 +1001,8 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 		    test_and_clear_bit(i, &tx->stopped))
 			netif_tx_wake_queue(txq);
 	}
+	if (eth->tx_coal.adaptive)
+		fe_dim_sample(&eth->tx_coal, all_pkts, all_bytes);
 
 	if (done < budget && napi_complete_done(napi, done)) {
 		fe_tx_irq_enable(eth);
@@ -1285,6 +1374,8 @@ static void fe_dma_down(struct fe_eth *eth)
 	fe_irq_disable_all(eth);
 	napi_disable(&eth->rx_napi);
 	napi_disable(&eth->tx_napi);
+	cancel_work_sync(&eth->rx_coal.dim.work);
+	cancel_work_sync(&eth->tx_coal.dim.work);
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
 			fe_gdma_config(eth->mac[i], false);
@@ -1779,8 +1870,9 @@ static int fe_probe(struct platform_device *pdev)
 	INIT_WORK(&eth->reset_work, fe_reset_work);
 	eth->rx_ring_size = eth->soc->rx_ring_size;
 	eth->tx_ring_size = eth->soc->tx_ring_size;
-	eth->rx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
-	eth->tx_coal = (struct fe_coal){ .usecs = 20, .frames = 16 };
+	spin_lock_init(&eth->coal_lock);
+	fe_dim_init(eth, &eth->rx_coal);
+	fe_dim_init(eth, &eth->tx_coal);
 	eth->rx_copybreak = FE_RX_COPYBREAK;
 	platform_set_drvdata(pdev, eth);
 

@@ -15,6 +15,7 @@
 
 #include <linux/bitfield.h>
 #include <linux/bits.h>
+#include <linux/dim.h>
 #include <linux/io.h>
 #include <linux/netdevice.h>
 #include <linux/phylink.h>
@@ -503,10 +504,20 @@ struct fe_rx_ring {
  * struct fe_coal - interrupt coalescing for one direction
  * @usecs: delay in microseconds (0 with @frames 0: no coalescing)
  * @frames: frame count
+ * @adaptive: net DIM sets @usecs and @frames (ethtool adaptive-rx/-tx)
+ * @dim: DIM's state, while @adaptive
+ * @events: NAPI polls, for DIM's samples
+ * @packets: frames, for DIM's samples
+ * @bytes: bytes, for DIM's samples
  */
 struct fe_coal {
 	u32 usecs;
 	u32 frames;
+	bool adaptive;
+	struct dim dim;
+	u16 events;
+	u64 packets;
+	u64 bytes;
 };
 
 /**
@@ -539,6 +550,10 @@ struct fe_mac {
 	bool dsa_untag;
 };
 
+/* RX copybreak: the default, and the most ethtool may set */
+#define FE_RX_COPYBREAK		256
+#define FE_RX_COPYBREAK_MAX	1024
+
 /**
  * struct fe_eth - a frame engine
  * @dev: platform device
@@ -563,6 +578,7 @@ struct fe_mac {
  * @tx_irq_bit: QDMA TX interrupt bit in use
  * @rx_coal: RX coalescing
  * @tx_coal: TX coalescing
+ * @coal_lock: serializes the writes of the delay registers (both halves)
  * @rx_copybreak: RX frames up to this length are copied (ethtool
  *	--set-tunable rx-copybreak)
  * @rx_ring_size: RX ring size (ethtool -G)
@@ -576,10 +592,6 @@ struct fe_mac {
  * @reset_work: TX timeout recovery
  * @resetting: a reset is in progress
  */
-/* RX copybreak: the default, and the most ethtool may set */
-#define FE_RX_COPYBREAK		256
-#define FE_RX_COPYBREAK_MAX	1024
-
 struct fe_eth {
 	struct device *dev;
 	const struct fe_soc_data *soc;
@@ -606,6 +618,7 @@ struct fe_eth {
 	u32 tx_irq_bit;
 	struct fe_coal rx_coal;
 	struct fe_coal tx_coal;
+	spinlock_t coal_lock;	/* delay registers: RX and TX halves */
 	u32 rx_copybreak;
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
@@ -648,7 +661,7 @@ static inline void fe_mac_w32(struct fe_eth *eth, u32 val, u32 reg)
 
 /* fe_core.c */
 void fe_stats_update(struct fe_mac *mac);
-void fe_set_coalesce(struct fe_eth *eth);
+void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec);
 int fe_restart(struct fe_eth *eth);
 
 /* fe_mdio.c */

@@ -158,6 +158,8 @@ static int fe_get_coalesce(struct net_device *dev,
 	ec->rx_max_coalesced_frames = eth->rx_coal.frames;
 	ec->tx_coalesce_usecs = eth->tx_coal.usecs;
 	ec->tx_max_coalesced_frames = eth->tx_coal.frames;
+	ec->use_adaptive_rx_coalesce = eth->rx_coal.adaptive;
+	ec->use_adaptive_tx_coalesce = eth->tx_coal.adaptive;
 	return 0;
 }
 
@@ -177,13 +179,21 @@ static int fe_set_coalesce_op(struct net_device *dev,
 				   "at most 5100 us and 127 frames");
 		return -EINVAL;
 	}
+	/*
+	 * A frame count without a time: the last frames of a burst would
+	 * wait for more, however long that takes.
+	 */
+	if ((!ec->use_adaptive_rx_coalesce && !ec->rx_coalesce_usecs &&
+	     ec->rx_max_coalesced_frames > 1) ||
+	    (!ec->use_adaptive_tx_coalesce && !ec->tx_coalesce_usecs &&
+	     ec->tx_max_coalesced_frames > 1)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "more than 1 frame needs a time in us as well");
+		return -EINVAL;
+	}
 
 	/* Shared by the MACs: the interrupts are the frame engine's */
-	eth->rx_coal.usecs = ec->rx_coalesce_usecs;
-	eth->rx_coal.frames = ec->rx_max_coalesced_frames;
-	eth->tx_coal.usecs = ec->tx_coalesce_usecs;
-	eth->tx_coal.frames = ec->tx_max_coalesced_frames;
-	fe_set_coalesce(eth);
+	fe_set_coalesce(eth, ec);
 	return 0;
 }
 
@@ -304,7 +314,8 @@ static int fe_set_tunable(struct net_device *dev,
 
 const struct ethtool_ops fe_ethtool_ops = {
 	.supported_coalesce_params = ETHTOOL_COALESCE_USECS |
-				     ETHTOOL_COALESCE_MAX_FRAMES,
+				     ETHTOOL_COALESCE_MAX_FRAMES |
+				     ETHTOOL_COALESCE_USE_ADAPTIVE,
 	.get_drvinfo		= fe_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= fe_get_link_ksettings,
