@@ -78,6 +78,7 @@ static irqreturn_t fe_irq(int irq, void *priv)
 
 	regs = eth->soc->regs;
 	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
+		eth->rx_coal.events++;
 		if (napi_schedule_prep(&eth->rx_napi)) {
 			fe_w32(eth, 0, regs->pdma.irq_mask);
 			__napi_schedule(&eth->rx_napi);
@@ -85,6 +86,7 @@ static irqreturn_t fe_irq(int irq, void *priv)
 		ret = IRQ_HANDLED;
 	}
 	if (fe_r32(eth, regs->qdma.irq_status) & eth->tx_irq_bit) {
+		eth->tx_coal.events++;
 		if (napi_schedule_prep(&eth->tx_napi)) {
 			fe_w32(eth, 0, regs->qdma.irq_mask);
 			__napi_schedule(&eth->tx_napi);
@@ -162,12 +164,14 @@ static void fe_dim_init(struct fe_eth *eth, struct fe_coal *c)
 	fe_dim_set(c, fe_dim_moder(eth, c, c->dim.profile_ix));
 }
 
-/* One NAPI poll's work for DIM (NAPI context, while @c->adaptive) */
+/*
+ * One NAPI poll's work for DIM (NAPI context, while @c->adaptive); its
+ * events are the interrupts, counted by fe_irq()
+ */
 static void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes)
 {
 	struct dim_sample sample = {};
 
-	c->events++;
 	c->packets += packets;
 	c->bytes += bytes;
 	dim_update_sample(c->events, c->packets, c->bytes, &sample);
@@ -934,6 +938,10 @@ rearm:
 	if (eth->rx_coal.adaptive)
 		fe_dim_sample(&eth->rx_coal, done, bytes);
 
+	/* Raised again while we polled: poll again rather than take it */
+	if (done < budget && (fe_r32(eth, p->irq_status) & eth->rx_irq_bit))
+		return budget;
+
 	if (done < budget && napi_complete_done(napi, done))
 		fe_rx_irq_enable(eth);
 	return done;
@@ -1003,6 +1011,9 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 	}
 	if (eth->tx_coal.adaptive)
 		fe_dim_sample(&eth->tx_coal, all_pkts, all_bytes);
+
+	if (done < budget && (fe_r32(eth, q->irq_status) & eth->tx_irq_bit))
+		return budget;
 
 	if (done < budget && napi_complete_done(napi, done)) {
 		fe_tx_irq_enable(eth);

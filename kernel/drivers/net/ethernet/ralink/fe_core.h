@@ -506,7 +506,7 @@ struct fe_rx_ring {
  * @frames: frame count
  * @adaptive: net DIM sets @usecs and @frames (ethtool adaptive-rx/-tx)
  * @dim: DIM's state, while @adaptive
- * @events: NAPI polls, for DIM's samples
+ * @events: interrupts, for DIM's samples
  * @packets: frames, for DIM's samples
  * @bytes: bytes, for DIM's samples
  */
