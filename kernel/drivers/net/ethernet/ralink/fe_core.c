@@ -78,16 +78,16 @@ static irqreturn_t fe_irq(int irq, void *priv)
 
 	regs = eth->soc->regs;
 	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
-		eth->rx_coal.events++;
 		if (napi_schedule_prep(&eth->rx_napi)) {
+			eth->rx_coal.events++;
 			fe_w32(eth, 0, regs->pdma.irq_mask);
 			__napi_schedule(&eth->rx_napi);
 		}
 		ret = IRQ_HANDLED;
 	}
 	if (fe_r32(eth, regs->qdma.irq_status) & eth->tx_irq_bit) {
-		eth->tx_coal.events++;
 		if (napi_schedule_prep(&eth->tx_napi)) {
+			eth->tx_coal.events++;
 			fe_w32(eth, 0, regs->qdma.irq_mask);
 			__napi_schedule(&eth->tx_napi);
 		}
@@ -126,19 +126,21 @@ static void fe_write_coalesce(struct fe_eth *eth)
 						  FE_TX_DONE_INT0;
 }
 
-/* DIM's moderation for profile @ix (EQE mode: it tunes the time only) */
-static struct dim_cq_moder fe_dim_moder(struct fe_eth *eth,
-					struct fe_coal *c, int ix)
-{
-	if (c == &eth->rx_coal)
-		return net_dim_get_rx_moderation(c->dim.mode, ix);
-	return net_dim_get_tx_moderation(c->dim.mode, ix);
-}
+/*
+ * DIM's profiles as delay times, one step of the 20 us unit apart at
+ * least. net_dim's own EQE profiles (1, 8, 64, 128, 256 us) round to 20,
+ * 20, 80, 140 and 260 us here: DIM cannot tell its first two apart and
+ * parks on them. The frame count stays at the most there is (net_dim's
+ * own profiles do not tune it either).
+ */
+static const u16 fe_dim_usecs[NET_DIM_PARAMS_NUM_PROFILES] = {
+	20, 40, 80, 140, 260
+};
 
-static void fe_dim_set(struct fe_coal *c, struct dim_cq_moder m)
+static void fe_dim_set(struct fe_coal *c, int ix)
 {
-	c->usecs = m.usec;
-	c->frames = min_t(u32, m.pkts, FE_DLY_PINT_MAX);
+	c->usecs = fe_dim_usecs[ix];
+	c->frames = FE_DLY_PINT_MAX;
 }
 
 static void fe_dim_work(struct work_struct *work)
@@ -148,7 +150,7 @@ static void fe_dim_work(struct work_struct *work)
 	struct fe_eth *eth = dim->priv;
 
 	spin_lock(&eth->coal_lock);
-	fe_dim_set(c, fe_dim_moder(eth, c, dim->profile_ix));
+	fe_dim_set(c, dim->profile_ix);
 	fe_write_coalesce(eth);
 	spin_unlock(&eth->coal_lock);
 	dim->state = DIM_START_MEASURE;
@@ -161,7 +163,7 @@ static void fe_dim_init(struct fe_eth *eth, struct fe_coal *c)
 	c->dim.mode = DIM_CQ_PERIOD_MODE_START_FROM_EQE;
 	c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
 	c->adaptive = true;
-	fe_dim_set(c, fe_dim_moder(eth, c, c->dim.profile_ix));
+	fe_dim_set(c, c->dim.profile_ix);
 }
 
 /*
@@ -178,14 +180,14 @@ static void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes)
 	net_dim(&c->dim, sample);
 }
 
-static void fe_coal_update(struct fe_eth *eth, struct fe_coal *c,
-			   bool adaptive, u32 usecs, u32 frames)
+static void fe_coal_update(struct fe_coal *c, bool adaptive, u32 usecs,
+			   u32 frames)
 {
 	if (adaptive && !c->adaptive) {
 		/* Start over from DIM's default profile */
 		c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
 		c->dim.state = DIM_START_MEASURE;
-		fe_dim_set(c, fe_dim_moder(eth, c, c->dim.profile_ix));
+		fe_dim_set(c, c->dim.profile_ix);
 	} else if (!adaptive) {
 		c->usecs = usecs;
 		c->frames = frames;
@@ -213,9 +215,9 @@ void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec)
 		cancel_work_sync(&eth->rx_coal.dim.work);
 		cancel_work_sync(&eth->tx_coal.dim.work);
 	}
-	fe_coal_update(eth, &eth->rx_coal, ec->use_adaptive_rx_coalesce,
+	fe_coal_update(&eth->rx_coal, ec->use_adaptive_rx_coalesce,
 		       ec->rx_coalesce_usecs, ec->rx_max_coalesced_frames);
-	fe_coal_update(eth, &eth->tx_coal, ec->use_adaptive_tx_coalesce,
+	fe_coal_update(&eth->tx_coal, ec->use_adaptive_tx_coalesce,
 		       ec->tx_coalesce_usecs, ec->tx_max_coalesced_frames);
 	spin_lock(&eth->coal_lock);
 	fe_write_coalesce(eth);
