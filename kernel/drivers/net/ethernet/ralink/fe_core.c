@@ -143,6 +143,15 @@ static void fe_dim_set(struct fe_coal *c, int ix)
 	c->frames = FE_DLY_PINT_MAX;
 }
 
+/* (Re)start DIM from net_dim's default profile */
+static void fe_dim_start(struct fe_coal *c)
+{
+	c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
+	c->dim.state = DIM_START_MEASURE;
+	c->adaptive = true;
+	fe_dim_set(c, c->dim.profile_ix);
+}
+
 static void fe_dim_work(struct work_struct *work)
 {
 	struct dim *dim = container_of(work, struct dim, work);
@@ -160,10 +169,7 @@ static void fe_dim_init(struct fe_eth *eth, struct fe_coal *c)
 {
 	INIT_WORK(&c->dim.work, fe_dim_work);
 	c->dim.priv = eth;
-	c->dim.mode = DIM_CQ_PERIOD_MODE_START_FROM_EQE;
-	c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
-	c->adaptive = true;
-	fe_dim_set(c, c->dim.profile_ix);
+	fe_dim_start(c);
 }
 
 /*
@@ -184,15 +190,12 @@ static void fe_coal_update(struct fe_coal *c, bool adaptive, u32 usecs,
 			   u32 frames)
 {
 	if (adaptive && !c->adaptive) {
-		/* Start over from DIM's default profile */
-		c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
-		c->dim.state = DIM_START_MEASURE;
-		fe_dim_set(c, c->dim.profile_ix);
+		fe_dim_start(c);
 	} else if (!adaptive) {
 		c->usecs = usecs;
 		c->frames = frames;
+		c->adaptive = false;
 	}
-	c->adaptive = adaptive;
 }
 
 /**
