@@ -135,8 +135,27 @@ class Board:
                                        % (self.proc.returncode, pattern))
                 left = deadline - time.monotonic()
                 if left <= 0:
+                    self.dump_threads()
                     raise Timeout('no %r within %.0f s' % (pattern, timeout))
                 self.cond.wait(min(left, 1.0))
+
+    def dump_threads(self):
+        """With BOARD_GDB set to a file name: append the backtraces of
+        QEMU's threads there (a debugging aid for hangs)."""
+        out = os.environ.get('BOARD_GDB')
+        if not out or self.proc.poll() is not None:
+            return
+        with open(out, 'a') as f:
+            f.write('==> QEMU pid %d, %s; the console ends:\n%s\n'
+                    % (self.proc.pid, time.ctime(),
+                       self.console[-2000:].decode('utf-8', 'replace')))
+            f.flush()
+            cmd = ['gdb', '-p', str(self.proc.pid), '-batch',
+                   '-ex', 'thread apply all bt']
+            if os.environ.get('BOARD_GDB_SCRIPT'):
+                cmd += ['-x', os.environ['BOARD_GDB_SCRIPT']]
+            subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT,
+                           timeout=120)
 
     def write(self, data):
         if isinstance(data, str):
