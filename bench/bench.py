@@ -85,7 +85,8 @@ import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
-from board import BUILD, Board, initrd_path, kernel_dir  # noqa: E402
+from board import (BUILD, Board, dt_bootargs, initrd_path,  # noqa: E402
+                   kernel_dir)
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
@@ -480,9 +481,7 @@ class Bench:
 
 def bootargs():
     """The test DT's own command line, plus `nosmp` unless BENCH_SMP=1."""
-    args = subprocess.run(['fdtget', os.path.join(
-        kernel_dir('main'), 'dtbs', dsa.DTB), '/chosen', 'bootargs'],
-        check=True, capture_output=True, text=True).stdout.strip()
+    args = dt_bootargs(dsa.DTB)
     return args if SMP else args + ' nosmp'
 
 

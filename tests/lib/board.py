@@ -43,6 +43,15 @@ def initrd_path(directory=BUILD, stem='rootfs', how='make rootfs'):
                                                          how))
 
 
+def dt_bootargs(dtb, variant='main'):
+    """The command line in /chosen of @dtb, a DTB of kernel build
+    @variant."""
+    return subprocess.run(['fdtget', os.path.join(kernel_dir(variant), 'dtbs',
+                                                  dtb), '/chosen', 'bootargs'],
+                          check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
               extra=(), dtb=None):
     """The QEMU command line for @board with kernel build @variant.
