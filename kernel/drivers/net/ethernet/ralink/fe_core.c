@@ -143,10 +143,14 @@ static void fe_dim_set(struct fe_coal *c, int ix)
 	c->frames = FE_DLY_PINT_MAX;
 }
 
-/* (Re)start DIM from net_dim's default profile */
+/*
+ * (Re)start DIM from the shortest delay. From profile 0 its first move is
+ * to the right, towards longer delays, and it goes on while the traffic
+ * gains from them; from any other profile its first move is to the left.
+ */
 static void fe_dim_start(struct fe_coal *c)
 {
-	c->dim.profile_ix = NET_DIM_DEF_PROFILE_EQE;
+	c->dim.profile_ix = 0;
 	c->dim.state = DIM_START_MEASURE;
 	c->adaptive = true;
 	fe_dim_set(c, c->dim.profile_ix);
