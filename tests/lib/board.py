@@ -149,8 +149,10 @@ class Board:
                 self.cond.wait(min(left, 1.0))
 
     def dump_threads(self):
-        """With BOARD_GDB set to a file name: append the backtraces of
-        QEMU's threads there (a debugging aid for hangs)."""
+        """With BOARD_GDB set to a file name: append the console's end and
+        the backtraces of QEMU's threads there, and what the gdb script
+        BOARD_GDB_SCRIPT prints (e.g. tests/lib/qemu-state.gdb): a
+        debugging aid for hangs."""
         out = os.environ.get('BOARD_GDB')
         if not out or self.proc.poll() is not None:
             return
