@@ -144,9 +144,11 @@ class Board:
                                        % (self.proc.returncode, pattern))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self.dump_threads()
-                    raise Timeout('no %r within %.0f s' % (pattern, timeout))
+                    break
                 self.cond.wait(min(left, 1.0))
+        # Outside the lock: the console reader goes on while gdb runs.
+        self.dump_threads()
+        raise Timeout('no %r within %.0f s' % (pattern, timeout))
 
     def dump_threads(self):
         """With BOARD_GDB set to a file name: append the console's end and
@@ -159,7 +161,7 @@ class Board:
         with open(out, 'a') as f:
             f.write('==> QEMU pid %d, %s; the console ends:\n%s\n'
                     % (self.proc.pid, time.ctime(),
-                       self.console[-2000:].decode('utf-8', 'replace')))
+                       self.text(max(0, self.mark() - 2000))))
             f.flush()
             cmd = ['gdb', '-p', str(self.proc.pid), '-batch',
                    '-ex', 'thread apply all bt']

@@ -1,40 +1,33 @@
 # SPDX-License-Identifier: GPL-2.0
-# QEMU state for a hung board: BOARD_GDB=file BOARD_GDB_SCRIPT=tests/lib/qemu-state.gdb
-# (tests/lib/board.py). Timer lists of the main loop, icount warp state,
-# the vCPUs and the first 16550, for QEMU 7.2 built with debug info.
+# The state of a hung QEMU 7.2 (built with debug info), for
+# BOARD_GDB=file BOARD_GDB_SCRIPT=tests/lib/qemu-state.gdb
+# (tests/lib/board.py): icount's warp state, the main loop's timer lists,
+# the vCPUs and the first 16550.
 set pagination off
 p timers_state
-p icount_sleep
-p use_icount
+p qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)
+p qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL_RT)
 python
-import gdb
-names = ['REALTIME','VIRTUAL','HOST','VIRTUAL_RT']
 tlg = gdb.parse_and_eval('main_loop_tlg')
-for i in range(4):
-    tl = tlg['tl'][i]
-    t = tl['active_timers']
-    print('clock', names[i], 'enabled', tl['clock']['enabled'])
-    n = 0
-    while t and n < 50:
-        print('   expire', int(t['expire_time']), 'cb', t['cb'], 'attr', int(t['attributes']))
-        t = t['next']; n += 1
+for i, name in enumerate(['REALTIME', 'VIRTUAL', 'HOST', 'VIRTUAL_RT']):
+    t = tlg['tl'][i]['active_timers']
+    print('clock', name)
+    while t:
+        print('   expire', int(t['expire_time']), 'cb', t['cb'])
+        t = t['next']
 cpu = gdb.parse_and_eval('cpus')['tqh_first']
 while cpu:
-    print('cpu', int(cpu['cpu_index']), 'halted', int(cpu['halted']), 'stop', int(cpu['stop']), 'stopped', int(cpu['stopped']), 'intreq', hex(int(cpu['interrupt_request'])), 'exit_req', int(cpu['exit_request']), 'work', cpu['work_list'])
+    print('cpu', int(cpu['cpu_index']), 'halted', int(cpu['halted']),
+          'stop', int(cpu['stop']), 'stopped', int(cpu['stopped']),
+          'interrupt_request', hex(int(cpu['interrupt_request'])),
+          'exit_request', int(cpu['exit_request']),
+          'work', cpu['work_list']['sqh_first'])
     cpu = cpu['node']['tqe_next']
-end
-p qemu_clock_get_ns(1)
-p qemu_clock_get_ns(3)
-python
-import gdb
-try:
-    ch = gdb.parse_and_eval('serial_hds[0]')
-    print('chardev', ch)
-    be = ch['be']
-    print('be', be.dereference())
-    s = be['opaque'].cast(gdb.lookup_type('SerialState').pointer())
-    print('serial fifo num', s['recv_fifo']['num'], 'itl', s['recv_fifo_itl'], 'lsr', hex(int(s['lsr'])), 'ier', hex(int(s['ier'])), 'iir', hex(int(s['iir'])), 'fcr', hex(int(s['fcr'])), 'timeout_ipending', s['timeout_ipending'], 'thr_ipending', s['thr_ipending'])
-    print('fifo timer expire', s['fifo_timeout_timer']['expire_time'])
-except Exception as e:
-    print('serial state: ', e)
+s = gdb.parse_and_eval('serial_hds[0]')['be']['opaque'].cast(
+    gdb.lookup_type('SerialState').pointer())
+print('16550: fifo', int(s['recv_fifo']['num']), 'itl',
+      int(s['recv_fifo_itl']), 'lsr', hex(int(s['lsr'])),
+      'ier', hex(int(s['ier'])), 'fcr', hex(int(s['fcr'])),
+      'timeout_ipending', int(s['timeout_ipending']),
+      'timeout timer', int(s['fifo_timeout_timer']['expire_time']))
 end
