@@ -20,7 +20,8 @@
 #    libraries. Redone only when the resolved package set changes.
 # 4. Assemble build/rootfs[-base]: that tree (hard links), rootfs/overlay,
 #    rootfs/init, and the kernel's modules if built
-#    (build/kernel/main/modules/lib/modules/*).
+#    (build/kernel/main/modules/lib/modules/*), and (full level) the
+#    guest tools of tests/tools, cross-compiled.
 # 5. Write a newc cpio, owner root, plus /dev/console. ROOTFS_COMPRESS=gzip
 #    writes build/rootfs[-base].cpio.gz (gzip -1) instead; the default,
 #    none, boots faster under TCG, where the guest's gunzip is slow: 66 MiB
@@ -142,8 +143,10 @@ if [ "$LEVEL" = full ] && [ -d "$KSELFTEST" ]; then
 fi
 pkg_key=$(cat "$resolved" "$0" | sha256sum | cut -c1-16)
 key=$( { echo "$pkg_key $mod_state $kst_state $ROOTFS_COMPRESS";
-	(cd "$TOP/tests/guest" && find . -type f -printf '%p %m\n' | sort &&
-		find . -type f -print0 | sort -z | xargs -0 cat);
+	for d in "$TOP/tests/guest" "$TOP/tests/tools"; do
+		(cd "$d" && find . -type f -printf '%p %m\n' | sort &&
+			find . -type f -print0 | sort -z | xargs -0 cat)
+	done;
 	cd "$RDIR" && find . \( -type f -o -type l \) -printf '%p %m %l\n' | sort &&
 	find . -type f -print0 | sort -z | xargs -0 cat; } | sha256sum | cut -c1-16)
 if [ -f "$OUT" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$key" ]; then
@@ -282,6 +285,16 @@ if [ "$kst_state" != none ]; then
 fi
 mkdir -p "$STAGE/usr/lib/ralink-fe"
 cp -a --no-preserve=ownership "$TOP/tests/guest/." "$STAGE/usr/lib/ralink-fe/"
+
+# Guest tools of our own (tests/tools), for what the selftests run and
+# Debian does not package: msend and mreceive (one binary, two names).
+if [ "$LEVEL" = full ]; then
+	mkdir -p "$STAGE/usr/local/bin"
+	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
+		-o "$STAGE/usr/local/bin/msend" "$TOP/tests/tools/mtools.c"
+	ln -f "$STAGE/usr/local/bin/msend" "$STAGE/usr/local/bin/mreceive"
+	log "rootfs: guest tools: msend, mreceive"
+fi
 
 # --- 5. the cpio -----------------------------------------------------------------
 # Fixed timestamps, so that the same inputs give the same archive.

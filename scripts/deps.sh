@@ -36,6 +36,27 @@ if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources &&
 	updated=
 fi
 
+# bookworm-backports (binary and source), for guest tools newer than
+# bookworm's (rootfs/packages-*.list names them as PKG/bookworm-backports),
+# at the same mirror as the machine's own bookworm entry. Backports is
+# NotAutomatic: nothing on the host is upgraded from it.
+bpo_list=/etc/apt/sources.list.d/ralink-fe-backports.sources
+if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	uri=
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		uri=$(awk '/^URIs:/ { u = $2 } /^Suites:.*bookworm( |$)/ { print u; exit }' \
+			/etc/apt/sources.list.d/debian.sources)
+	fi
+	if [ -z "$uri" ]; then
+		uri=$(awk '$1 == "deb" && $0 ~ / bookworm / { for (i = 2; i <= NF; i++)
+			if ($i ~ /:\/\//) { print $i; exit } }' /etc/apt/sources.list 2>/dev/null)
+	fi
+	[ -n "$uri" ] || { echo "deps.sh: no bookworm entry in the apt sources" >&2; exit 1; }
+	printf 'Types: deb deb-src\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+		"$uri" | $SUDO tee "$bpo_list" >/dev/null
+	updated=
+fi
+
 if ! dpkg --print-foreign-architectures | grep -qx mipsel; then
 	$SUDO dpkg --add-architecture mipsel
 	updated=
@@ -43,7 +64,8 @@ fi
 
 # Re-read the lists when an entry was added or mipsel lists are missing.
 if ! ls /var/lib/apt/lists/*binary-mipsel_Packages* >/dev/null 2>&1 ||
-   ! ls /var/lib/apt/lists/*_source_Sources* >/dev/null 2>&1; then
+   ! ls /var/lib/apt/lists/*_source_Sources* >/dev/null 2>&1 ||
+   ! ls /var/lib/apt/lists/*bookworm-backports*binary-mipsel_Packages* >/dev/null 2>&1; then
 	updated=
 	apt_update
 fi

@@ -9,13 +9,23 @@
 # without a byte of output (a case waiting for something that never
 # comes). The last line is "run-selftest: status N" with the script's exit
 # status, or "run-selftest: stalled after N s without output" or
-# "run-selftest: timed out after N s".
+# "run-selftest: timed out after N s". With SELFTEST_SAMPLES set to a file
+# name, each second in which the output grew appends "UPTIME COUNT" there:
+# the guest's uptime and how many "TEST:" lines the script had printed
+# (tests/lib/dsa.py derives each case's guest time from them).
 set -u
 limit=${1:?usage: run-selftest.sh LIMIT STALL SCRIPT ARG...}
 stall=${2:?}
 shift 2
 out=$(mktemp)
 verdict=
+
+sample() {
+	local up _
+	read -r up _ </proc/uptime
+	echo "$up $(grep -c '^TEST: ' "$out")" >>"$SELFTEST_SAMPLES"
+}
+[ -n "${SELFTEST_SAMPLES:-}" ] && : >"$SELFTEST_SAMPLES"
 
 "$@" >"$out" 2>&1 &
 pid=$!
@@ -28,6 +38,7 @@ while kill -0 "$pid" 2>/dev/null; do
 	if [ "$size" != "$last_size" ]; then
 		last_size=$size
 		last_change=$SECONDS
+		[ -n "${SELFTEST_SAMPLES:-}" ] && sample
 	elif [ $((SECONDS - last_change)) -ge "$stall" ]; then
 		verdict="stalled after $stall s without output"
 	fi
@@ -44,6 +55,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid" 2>/dev/null
 status=$?
+[ -n "${SELFTEST_SAMPLES:-}" ] && sample
 # NULs (ncat's received zeros) are not text.
 tr -d '\000' <"$out"
 rm -f "$out"

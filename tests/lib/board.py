@@ -52,20 +52,47 @@ def dt_bootargs(dtb, variant='main'):
                           text=True).stdout.strip()
 
 
+# A guest clock that runs on the guest's instructions and jumps over idle
+# time (QEMU's -icount with sleep=off), for boards whose guest exchanges
+# nothing in real time with the host (the DSA selftests' ports are looped
+# through QEMU hubs; the harness only types commands and waits for them).
+# A `sleep 5`, a ping that waits 5 s for an answer that cannot come, a
+# 180 s stall timer: each costs the host only the instructions the guest
+# runs meanwhile, not real time; the scripts see the same seconds as
+# before. Each instruction counts 2 ns (shift=1), i.e. 500 million a
+# second, below one 1004Kc VPE's 880 MHz peak of one instruction a cycle,
+# so that what a script times (timers in the bridge, ping intervals) sees
+# a CPU of about the silicon's speed rather than TCG's (a few times
+# slower, and varying with the host's load). -icount makes TCG run all
+# vCPUs on one host thread, in turns.
+VIRTUAL_CLOCK = ['-icount', 'shift=1,sleep=off']
+
+
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
-              extra=(), dtb=None):
+              extra=(), dtb=None, virtual_clock=False, nosmp=False):
     """The QEMU command line for @board with kernel build @variant.
 
     @dtb names another DTB of the same kernel build (e.g. a test DT).
+    @virtual_clock: the guest runs on VIRTUAL_CLOCK. @nosmp: Linux brings
+    up one CPU only (`nosmp` after the DT's command line, or @append);
+    the board keeps its CPUs. With the vCPUs taking turns on one host
+    thread, a CPU waiting for another's answer (an IPI, a lock) spins
+    through its whole turn: a DSA script took 176 s with 4 CPUs and 20 s
+    with one (bridge_vlan_aware.sh).
     """
     kdir = kernel_dir(variant)
+    dtb = dtb or BOARDS[board]
     args = [QEMU, '-M', board, '-m', '512M', '-no-reboot',
             '-kernel', os.path.join(kdir, 'vmlinux'),
-            '-dtb', os.path.join(kdir, 'dtbs', dtb or BOARDS[board])]
+            '-dtb', os.path.join(kdir, 'dtbs', dtb)]
     if initrd:
         args += ['-initrd', initrd_path()]
+    if nosmp:
+        append = (append or dt_bootargs(dtb, variant)) + ' nosmp'
     if append:
         args += ['-append', append]
+    if virtual_clock:
+        args += VIRTUAL_CLOCK
     return args + list(extra)
 
 
@@ -77,11 +104,15 @@ class Board:
     """One QEMU instance: console on a pipe, HMP monitor on a socket."""
 
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
-                 append=None, extra=(), log=None, dtb=None):
+                 append=None, extra=(), log=None, dtb=None,
+                 virtual_clock=False, nosmp=False):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
-        args = qemu_args(board, variant, initrd, append, extra, dtb)
+        args = qemu_args(board, variant, initrd, append, extra, dtb,
+                         virtual_clock, nosmp)
+        # debug-threads names QEMU's threads ("CPU 0/TCG"): cpu_times().
         args += ['-display', 'none', '-serial', 'stdio',
+                 '-name', '%s,debug-threads=on' % board,
                  '-monitor', 'unix:%s,server=on,wait=off' % self.mon_path,
                  '-d', 'guest_errors,unimp',
                  '-D', os.path.join(self.tmp.name, 'qemu.log')]
@@ -100,6 +131,8 @@ class Board:
         self.err_reader.start()
         self.mon = None
         self.seq = 0
+        self.final_cpu = None
+        self.wall = None
 
     # -- console ---------------------------------------------------------
     def _read(self):
@@ -243,6 +276,36 @@ class Board:
                 buf += data
         return buf[:-len(b'(qemu) ')].decode('utf-8', 'replace')
 
+    # -- host CPU ------------------------------------------------------
+    def cpu_times(self):
+        """Host CPU seconds QEMU's threads have used so far, by kind:
+        {'vcpu': the TCG vCPU threads, 'io': the main loop (device models,
+        network backends, monitor, chardevs), 'other': RCU, workers}."""
+        hz = os.sysconf('SC_CLK_TCK')
+        times = {'vcpu': 0.0, 'io': 0.0, 'other': 0.0}
+        task = '/proc/%d/task' % self.proc.pid
+        try:
+            tids = os.listdir(task)
+        except OSError:
+            return times
+        for tid in tids:
+            try:
+                with open('%s/%s/stat' % (task, tid)) as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            # comm is in parentheses and may hold spaces ("CPU 0/TCG").
+            comm = stat[stat.index('(') + 1:stat.rindex(')')]
+            fields = stat[stat.rindex(')') + 2:].split()
+            secs = (int(fields[11]) + int(fields[12])) / hz
+            if comm.endswith('/TCG'):
+                times['vcpu'] += secs
+            elif tid == str(self.proc.pid):
+                times['io'] += secs
+            else:
+                times['other'] += secs
+        return times
+
     # -- lifetime --------------------------------------------------------
     def alive(self):
         return self.proc.poll() is None
@@ -261,6 +324,9 @@ class Board:
             raise Timeout('QEMU still running after %.0f s' % timeout)
 
     def close(self):
+        if self.proc.poll() is None:
+            self.final_cpu = self.cpu_times()
+        self.wall = time.monotonic() - self.start_time
         if self.mon is not None:
             self.mon.close()
         if self.proc.poll() is None:

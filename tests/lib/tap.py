@@ -39,6 +39,11 @@ class Suite:
         for line in str(text).splitlines():
             self._emit('# ' + line)
 
+    def progress(self, done, total, what):
+        """A progress comment tests/run-all.py collects: @done of @total
+        @what (e.g. scripts) finished."""
+        self._emit('# progress %d/%d %s' % (done, total, what))
+
     def check(self, name, fn):
         """Run @fn(); a pass unless it raises. Its return value is logged."""
         try:
