@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make run   - build what is missing and boot the emulated GnuBee GB-PC1
-# make test  - build everything and run every test suite (TAP + tally)
+#              with our drivers, its WAN port on QEMU's user networking
+# make test  - build everything and run every test suite (TAP + tally);
+#              SUITES="a b": only those
 # make patches - our kernel work as a git format-patch series (build/patches)
 # make bench - guest instructions per packet, mainline's drivers and ours
 #              (build/bench-results.txt; QUICK=1: a few thousand frames a row)
@@ -39,11 +41,16 @@ rootfs: deps kernel
 patches: kernel
 	@scripts/make-patches.sh
 
+# make run [BOARD=gnubee-pc2] [DRIVERS=ours|mainline|none] [LAN=<netdev>]
+#          [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>] [TELNET_PORT=2323]
+#          [HTTP_PORT=8080] [QEMU_ARGS="..."]   (README: "make run")
+export DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
 run: qemu kernel rootfs
 	@scripts/run.sh $(BOARD)
 
+# make test [SUITES="board ours-dsa ..."]: every suite, or those.
 test: qemu kernel kernel-variants rootfs
-	@tests/run-all.sh
+	@tests/run-all.sh $(SUITES)
 
 # QUICK=1 (here or in the environment): a few thousand frames a row.
 bench: qemu kernel rootfs

@@ -17,9 +17,11 @@ mkdir -p "$QDIR/dl"
 exec 9>"$QDIR/.lock"
 flock 9
 
-# The source package version the machine's apt sources offer.
-ver=$(apt-cache showsrc qemu | sed -n 's/^Version: //p' | sort -V | tail -n1)
-[ -n "$ver" ] || die "no qemu source package: is there a deb-src entry? (scripts/deps.sh)"
+# The newest 7.2 source package the machine's apt sources offer (our
+# patches are against 7.2; a newer QEMU, e.g. from backports, is not it).
+ver=$(apt-cache showsrc qemu | sed -n 's/^Version: \(1:7\.2[^ ]*\)$/\1/p' |
+	sort -V | tail -n1)
+[ -n "$ver" ] || die "no qemu 7.2 source package: is there a deb-src entry? (scripts/deps.sh)"
 uver=${ver#*:}
 
 dsc=$QDIR/dl/qemu_$uver.dsc

@@ -36,10 +36,11 @@ if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources &&
 	updated=
 fi
 
-# bookworm-backports (binary and source), for guest tools newer than
+# bookworm-backports (binary packages only), for guest tools newer than
 # bookworm's (rootfs/packages-*.list names them as PKG/bookworm-backports),
 # at the same mirror as the machine's own bookworm entry. Backports is
-# NotAutomatic: nothing on the host is upgraded from it.
+# NotAutomatic: nothing on the host is upgraded from it, and no source
+# package is fetched from it.
 bpo_list=/etc/apt/sources.list.d/ralink-fe-backports.sources
 if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	uri=
@@ -52,7 +53,7 @@ if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.
 			if ($i ~ /:\/\//) { print $i; exit } }' /etc/apt/sources.list 2>/dev/null)
 	fi
 	[ -n "$uri" ] || { echo "deps.sh: no bookworm entry in the apt sources" >&2; exit 1; }
-	printf 'Types: deb deb-src\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+	printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
 		"$uri" | $SUDO tee "$bpo_list" >/dev/null
 	updated=
 fi

@@ -2,10 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """Run the test suites, number their TAP lines, print the tally.
 
+    tests/run-all.py [-j N] [SUITE...]      (make test [SUITES="..."])
+
 Suites are executables in tests/suites/ printing un-numbered TAP lines
-(tests/lib/tap.py). They boot their own emulated boards, so several run
-at once (-j, default: the number of host CPUs); their lines are numbered
-in the order they arrive. The stream also goes to build/test-results.tap.
+(tests/lib/tap.py). They boot their own emulated boards; several run at
+once (-j, default: the number of host CPUs, in SUITES' order: the longest
+first) and their lines are numbered in the order they arrive. The stream
+also goes to build/test-results.tap.
+
+Progress: a suite may print "# progress DONE/TOTAL WHAT" (Suite.progress);
+those lines are kept, and at least once a minute (PROGRESS_SECS) a comment
+says how long the run has taken, which suites are running with their
+progress, and the tally so far. Each suite's time ends its lines
+("# SUITE: N s").
 """
 
 import argparse
@@ -19,15 +28,18 @@ import time
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
-# In the order they start: the longest first.
-SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'model-net',
-          'patches', 'bench', 'cm-region', 'board']
-# The two DSA suites start together, one board each: on 2 host CPUs that
-# is as fast as one after the other with two boards each, and the other
-# suites (about 10 min in all) follow when the first DSA suite ends.
-DSA_BOARDS = '1'
+# Every suite, in the order they start: the longest first, so that the
+# short ones fill the gaps at the end (times: README, "How long it takes").
+SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'bench',
+          'patches', 'cm-region', 'model-net', 'board', 'run']
+PROGRESS_SECS = 60
 
 RESULT = re.compile(r'^(not ok|ok) - (.*)$')
+PROGRESS = re.compile(r'^# progress (\d+)/(\d+) (.*)$')
+
+
+def fmt_secs(secs):
+    return '%dm%02ds' % (secs // 60, secs % 60)
 
 
 class Tally:
@@ -35,6 +47,9 @@ class Tally:
         self.lock = threading.Lock()
         self.out = out
         self.n = self.passed = self.failed = self.skipped = 0
+        self.start = time.monotonic()
+        self.running = {}       # suite -> progress text ('' if none yet)
+        self.finished = []
 
     def line(self, text):
         with self.lock:
@@ -48,46 +63,83 @@ class Tally:
                     self.skipped += 1
                 else:
                     self.passed += 1
-            sys.stdout.write(text + '\n')
-            sys.stdout.flush()
-            self.out.write(text + '\n')
-            self.out.flush()
+            self._write(text)
+
+    def _write(self, text):
+        sys.stdout.write(text + '\n')
+        sys.stdout.flush()
+        self.out.write(text + '\n')
+        self.out.flush()
+
+    def progress_line(self):
+        with self.lock:
+            running = ', '.join('%s%s' % (s, ' (%s)' % p if p else '')
+                                for s, p in self.running.items())
+            self._write('# progress %s: running %s; finished %d of %d '
+                        'suites; %d passed, %d failed, %d skipped so far'
+                        % (fmt_secs(time.monotonic() - self.start),
+                           running or 'nothing', len(self.finished),
+                           self.total, self.passed, self.failed,
+                           self.skipped))
 
 
 def run_suite(name, tally):
     path = os.path.join(TOP, 'tests', 'suites', name.replace('-', '_') + '.py')
     start = time.monotonic()
+    with tally.lock:
+        tally.running[name] = ''
     proc = subprocess.Popen([sys.executable, path], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
+    # stderr in a thread, so that a suite writing much there never blocks.
+    err = []
+    reader = threading.Thread(target=lambda: err.extend(proc.stderr))
+    reader.start()
     results = 0
     for line in proc.stdout:
         line = line.rstrip('\n')
         if RESULT.match(line):
             results += 1
+        m = PROGRESS.match(line)
+        if m:
+            with tally.lock:
+                tally.running[name] = '%s/%s %s' % m.groups()
         tally.line(line)
-    err = proc.stderr.read()
     proc.wait()
+    reader.join()
     if proc.returncode or not results:
         tally.line('not ok - %s: suite ran to completion (exit status %d)'
                    % (name, proc.returncode))
-        for e in err.splitlines()[-20:]:
+        for e in ''.join(err).splitlines()[-20:]:
             tally.line('# ' + e)
     tally.line('# %s: %.0f s' % (name, time.monotonic() - start))
+    with tally.lock:
+        del tally.running[name]
+        tally.finished.append(name)
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('-j', type=int, default=os.cpu_count() or 1)
-    ap.add_argument('suites', nargs='*', default=SUITES)
+    ap.add_argument('-j', type=int, default=os.cpu_count() or 1,
+                    help='suites at once (default: host CPUs)')
+    ap.add_argument('suites', nargs='*', default=None,
+                    help='suites to run (default: all): %s'
+                    % ' '.join(SUITES))
     args = ap.parse_args()
+    # make test SUITES="a b" passes them as one word
+    suites = ' '.join(args.suites or []).split() or SUITES
+    unknown = [s for s in suites if s not in SUITES]
+    if unknown:
+        ap.error('unknown suite %s (known: %s)' % (', '.join(unknown),
+                                                  ' '.join(SUITES)))
 
-    os.environ.setdefault('DSA_BOARDS', DSA_BOARDS)
     os.makedirs(BUILD, exist_ok=True)
     with open(os.path.join(BUILD, 'test-results.tap'), 'w') as out:
         tally = Tally(out)
+        tally.total = len(suites)
         tally.line('TAP version 13')
-        pending = list(args.suites)
+        pending = list(suites)
         running = []
+        last = time.monotonic()
         while pending or running:
             running = [t for t in running if t.is_alive()]
             while pending and len(running) < args.j:
@@ -95,7 +147,12 @@ def main():
                                      args=(pending.pop(0), tally))
                 t.start()
                 running.append(t)
+            if time.monotonic() - last >= PROGRESS_SECS:
+                tally.progress_line()
+                last = time.monotonic()
             time.sleep(0.2)
+        tally.line('# all suites: %s' % fmt_secs(time.monotonic() -
+                                                 tally.start))
         tally.line('1..%d' % tally.n)
         summary = '%d passed, %d failed' % (tally.passed, tally.failed)
         if tally.skipped:

@@ -5,9 +5,11 @@ This is the one place that knows how to start a board: `make run` uses it
 interactively (scripts/run.sh), the test suites through the Board class.
 """
 
+import fcntl
 import os
 import re
 import select
+import shlex
 import signal
 import socket
 import subprocess
@@ -100,6 +102,39 @@ class Timeout(Exception):
     pass
 
 
+class Slot:
+    """One of BOARD_SLOTS places for a board on a virtual clock, shared by
+    every process of a test run (tests/run-all.py sets BOARD_SLOTS, by
+    default the number of host CPUs): such a board computes all the time
+    (its idle time costs nothing), so more of them than CPUs would only
+    share the CPUs. A slot is an exclusive flock() on one of
+    BOARD_SLOTS files under build/slots; the kernel drops it when its
+    holder exits, however it exits."""
+
+    def __init__(self):
+        n = int(os.environ.get('BOARD_SLOTS', os.cpu_count() or 1))
+        d = os.path.join(BUILD, 'slots')
+        os.makedirs(d, exist_ok=True)
+        self.f = None
+        while self.f is None:
+            for i in range(n):
+                f = open(os.path.join(d, 'slot%d' % i), 'a')
+                try:
+                    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    f.close()
+                    continue
+                self.f = f
+                break
+            else:
+                time.sleep(0.2)
+
+    def release(self):
+        if self.f:
+            self.f.close()
+            self.f = None
+
+
 class Board:
     """One QEMU instance: console on a pipe, HMP monitor on a socket."""
 
@@ -120,10 +155,15 @@ class Board:
         self.console = bytearray()
         self.cond = threading.Condition()
         self.log = log
+        # A board on the virtual clock waits for a slot, and runs niced:
+        # it does not mind waiting for the CPU, boards on the real clock
+        # (host peers, real-time paced traffic) do.
+        self.slot = Slot() if virtual_clock else None
         self.start_time = time.monotonic()
-        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=(lambda: os.nice(10)) if virtual_clock else None)
         self.stderr = b''
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -212,8 +252,9 @@ class Board:
     def wait_ready(self, timeout=300):
         """Wait for the shell; return seconds since QEMU started."""
         self.wait_for(READY, timeout)
-        # A command round trip proves the shell reads its input.
-        self.run('true', timeout=60)
+        # A command round trip proves the shell reads its input. Plain
+        # output for the tests: iproute2 >= 6.x colours it on a terminal.
+        self.run('export NO_COLOR=1', timeout=60)
         return time.monotonic() - self.start_time
 
     def run(self, cmd, timeout=120):
@@ -339,6 +380,8 @@ class Board:
         self.reader.join(5)
         self.err_reader.join(5)
         self.tmp.cleanup()
+        if self.slot:
+            self.slot.release()
 
     def __enter__(self):
         return self
@@ -347,14 +390,82 @@ class Board:
         self.close()
 
 
+# make run: which switch port of each board is its WAN port (on QEMU's
+# user networking) and which its LAN port; the names come from the DT.
+# On the GnuBee boards the DT enables two ports: ethblack (port 0) and
+# ethblue (port 4); ethblue is the WAN side here.
+RUN_PORTS = {
+    'gnubee-pc1': {'lan': 0, 'wan': 4},
+    'gnubee-pc2': {'lan': 0, 'wan': 4},
+}
+SWITCH_PORTS = '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'
+RUN_DEFAULTS = {
+    'DRIVERS': 'ours',
+    'LAN': '',
+    'LAN_ADDR': '192.168.10.1/24',
+    'TELNET_PORT': '2323',
+    'HTTP_PORT': '8080',
+    'WAN': '',
+    'QEMU_ARGS': '',
+}
+
+
+def port_label(dtb, port):
+    return subprocess.run(['fdtget', '-t', 's', os.path.join(
+        kernel_dir(), 'dtbs', dtb), SWITCH_PORTS % port, 'label'],
+        check=True, capture_output=True, text=True).stdout.strip()
+
+
+def run_args(board, env):
+    """The QEMU command line of `make run` for @board, from @env's
+    RUN_DEFAULTS variables (scripts/run.sh, README)."""
+    o = {k: env.get(k) or v for k, v in RUN_DEFAULTS.items()}
+    dtb = BOARDS[board]
+    ports = RUN_PORTS[board]
+    wan = o['WAN'] or ('user,net=10.0.2.0/24,hostfwd=tcp:127.0.0.1:%s-:23,'
+                       'hostfwd=tcp:127.0.0.1:%s-:80'
+                       % (o['TELNET_PORT'], o['HTTP_PORT']))
+    # The switch ports take the NICs in order: every port up to the last
+    # one used gets a backend; an unused one sits alone on a hub.
+    nics = []
+    for port in range(max(ports.values()) + 1):
+        if port == ports['wan']:
+            backend = wan
+        elif port == ports['lan'] and o['LAN']:
+            backend = o['LAN']
+        else:
+            backend = 'hubport,hubid=%d' % (100 + port)
+        nics += ['-netdev', '%s,id=port%d' % (backend, port),
+                 '-net', 'nic,netdev=port%d,model=mt7530' % port]
+    append = dt_bootargs(dtb)
+    if o['DRIVERS'] != 'none':
+        append += ' rfe.drivers=%s rfe.dhcp=%s' % (
+            o['DRIVERS'], port_label(dtb, ports['wan']))
+        if o['LAN_ADDR'] != 'none':
+            append += ' rfe.lan=%s=%s' % (port_label(dtb, ports['lan']),
+                                          o['LAN_ADDR'])
+    return (qemu_args(board, append=append) + nics + ['-nographic'] +
+            shlex.split(o['QEMU_ARGS'])), o
+
+
 def main(argv):
     """scripts/run.sh: boot @board interactively on this terminal."""
     board = argv[1] if len(argv) > 1 else 'gnubee-pc1'
     if board not in BOARDS:
         sys.exit('unknown board %s (known: %s)' % (board, ', '.join(BOARDS)))
-    args = qemu_args(board) + ['-nographic'] + argv[2:]
-    print('Booting %s; `poweroff` in the guest (or Ctrl-A x) ends QEMU.'
-          % board, file=sys.stderr)
+    args, o = run_args(board, os.environ)
+    args += argv[2:]
+    if o['DRIVERS'] == 'none':
+        what = 'no network drivers loaded'
+    else:
+        what = '%s drivers' % o['DRIVERS']
+    msg = 'Booting %s (%s).' % (board, what)
+    if not o['WAN']:
+        msg += (' From this host: telnet 127.0.0.1 %s (a root shell), '
+                'http://127.0.0.1:%s/.' % (o['TELNET_PORT'], o['HTTP_PORT']))
+    print(msg + ' `poweroff` in the guest (or Ctrl-A x) ends QEMU.',
+          file=sys.stderr)
+    sys.stderr.flush()
     os.execv(args[0], args)
 
 

@@ -52,6 +52,11 @@ SCRIPTS = [
 # nothing while it sends its packets (minutes), so only scripts whose
 # cases each print within seconds get a short STALL.
 SCRIPT_TIMEOUT = 1800
+# DSA_PROFILE=1: BSD process accounting during each script, and `sa`'s
+# per-program summary in build/selftests/<suite>/<script>.profile.
+PROFILE = os.environ.get('DSA_PROFILE') == '1'
+PACCT = '/tmp/pacct'
+
 STALL = {'tc_actions.sh': 180}
 
 
@@ -321,6 +326,7 @@ class Timing:
         self.wall = self.boot = self.vcpu = self.io = 0.0
         self.guest = 0.0
         self.cases = []
+        self.profile = None
 
     def summary(self):
         return ('%.0f s (boot %.1f s; guest %.0f s; QEMU CPU %.0f s vCPU '
@@ -341,12 +347,22 @@ def run_script(script, driver_set, log):
     try:
         tm.boot = b.wait_ready()
         b.check('%s %s %s' % (LOAD, driver_set, ' '.join(IFACES)), timeout=120)
+        if PROFILE:
+            # accton fails (EAGAIN) on a file it has to create itself.
+            b.check('touch %s && accton %s' % (PACCT, PACCT))
         t0 = uptime(b)
         _, out = b.run('cd %s && SELFTEST_SAMPLES=%s %s %d %d ./%s %s; cd /'
                        % (KSELFTEST, samples_file, RUN, SCRIPT_TIMEOUT,
                           STALL.get(script, SCRIPT_TIMEOUT), script,
                           ' '.join(IFACES)), timeout=SCRIPT_TIMEOUT + 60)
         tm.guest = uptime(b) - t0
+        if PROFILE:
+            b.check('accton off')
+            # Per program: calls, elapsed (re) and CPU (cp) minutes
+            # (tick-sampled: 10 ms units at HZ=100), kernel-worker
+            # entries folded into "***other" below 1 % (-l: user and
+            # system apart).
+            tm.profile = b.check('sa -a -l %s | head -n 40' % PACCT)
         samples = [(float(up), int(n)) for up, n in (
             ln.split() for ln in b.check('cat %s' % samples_file).split('\n')
             if ln.strip())]
@@ -429,6 +445,9 @@ def run_all(suite, driver_set, scripts=None, boards=None):
                     with open(log[:-4] + '.times', 'w') as f:
                         for name, secs in tm.cases:
                             f.write('%7.1f %s\n' % (secs, name))
+                    if tm.profile:
+                        with open(log[:-4] + '.profile', 'w') as f:
+                            f.write(tm.profile)
                 suite.progress(len(done), len(scripts), 'scripts')
 
     threads = [threading.Thread(target=worker) for _ in range(boards)]

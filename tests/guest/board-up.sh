@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# board-up.sh: what `make run` has the guest do before its shell starts
+# (rootfs/init calls it when the kernel command line has rfe.drivers=):
+#
+#   rfe.drivers=SET   load the driver set SET (load-drivers.sh: ours,
+#                     mainline, ...) and wait for the switch's user ports
+#                     the device tree enables, under their DT labels;
+#                     bring them up
+#   rfe.dhcp=PORT     DHCP client (busybox udhcpc) on PORT (the WAN port
+#                     on QEMU's user networking: 10.0.2.15)
+#   rfe.lan=PORT=ADDR/LEN  a static address on PORT
+#
+# Then busybox's telnetd (port 23, a root shell without login: the
+# board is reachable only from the host's loopback through QEMU's
+# hostfwd) and httpd (port 80, /srv/www) run. One line per step goes to
+# the console.
+set -u
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/busybox
+
+say() { echo "ralink-fe: $*"; }
+
+drivers= dhcp= lan=
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	rfe.drivers=*) drivers=${arg#*=} ;;
+	rfe.dhcp=*) dhcp=${arg#*=} ;;
+	rfe.lan=*) lan=${arg#*=} ;;
+	esac
+done
+[ -n "$drivers" ] || exit 0
+
+# The user ports the DT enables: a label, no "ethernet" (a CPU port),
+# status absent or "okay".
+ports=()
+for p in /proc/device-tree/ethernet@*/mdio-bus/switch@*/ports/port@*; do
+	[ -r "$p/label" ] && [ ! -e "$p/ethernet" ] || continue
+	if [ -r "$p/status" ]; then
+		case $(tr -d '\0' <"$p/status") in okay|ok) ;; *) continue ;; esac
+	fi
+	ports+=("$(tr -d '\0' <"$p/label")")
+done
+
+if ! /usr/lib/ralink-fe/load-drivers.sh "$drivers" "${ports[@]}"; then
+	say "loading the $drivers drivers failed"
+	exit 1
+fi
+# Kernel messages back on the console (load-drivers.sh quietened them).
+dmesg -n 7
+for p in "${ports[@]}"; do
+	ip link set "$p" up
+done
+say "$drivers drivers loaded; ports ${ports[*]} up"
+
+if [ -n "$lan" ]; then
+	ip addr add "${lan#*=}" dev "${lan%%=*}" &&
+		say "${lan%%=*}: ${lan#*=}"
+fi
+if [ -n "$dhcp" ]; then
+	# -n: give up if no lease; -q: exit once bound; -t 10: 10 tries.
+	if udhcpc -i "$dhcp" -n -q -t 10 -s /usr/lib/ralink-fe/udhcpc.script \
+		>/dev/null 2>&1; then
+		say "$dhcp: $(ip -4 -br addr show dev "$dhcp" | awk '{ print $3 }') (DHCP)"
+	else
+		say "$dhcp: no DHCP lease"
+	fi
+fi
+
+mkdir -p /srv/www
+{
+	echo "<html><body><h1>$(hostname)</h1><pre>"
+	uname -a
+	ip -br addr
+	echo "</pre></body></html>"
+} >/srv/www/index.html
+telnetd -l /bin/bash
+httpd -h /srv/www
+say "telnetd on port 23, httpd on port 80"

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""run: `make run` as a user runs it, its console driven through stdin.
+
+For each driver set (ours, the default, then DRIVERS=mainline): `make run`
+with the host ports for telnet and HTTP chosen free (TELNET_PORT,
+HTTP_PORT) boots the GB-PC1 to its shell. Then:
+- the frame engine and the switch are bound to the set's drivers, and
+  the DT's front ports (ethblack, ethblue) exist and are up;
+- the WAN port (ethblue, on QEMU's user networking) got its DHCP lease;
+- from the host, the forwarded HTTP port serves the guest's page (its
+  hostname and kernel), and the forwarded telnet port gives a shell that
+  runs a command (ours only: the network path is the same for both);
+- `poweroff` typed on the console ends QEMU and `make run` exits 0.
+"""
+
+import os
+import re
+import select
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import READY  # noqa: E402
+from tap import Suite  # noqa: E402
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+BOOT_TIMEOUT = 300
+# (set, driver of the frame engine, driver of the switch)
+SETS = [('ours', 'ralink_fe', 'ralink-mt7530'),
+        ('mainline', 'mtk_soc_eth', 'mt7530-mdio')]
+PORTS = ['ethblack', 'ethblue']
+
+
+def free_tcp_port():
+    s = socket.socket()
+    s.bind(('127.0.0.1', 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Console:
+    """`make run`'s terminal: its stdout (QEMU's -nographic serial) and
+    its stdin."""
+
+    def __init__(self, env):
+        self.proc = subprocess.Popen(
+            ['make', '--no-print-directory', 'run'], cwd=TOP, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT)
+        self.buf = b''
+        self.seq = 0
+
+    def wait_for(self, pattern, timeout, start=0):
+        rx = re.compile(pattern.encode())
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf, start)
+            if m:
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError('no %r within %d s' % (pattern, timeout))
+            r, _, _ = select.select([self.proc.stdout], [], [], left)
+            if r:
+                data = os.read(self.proc.stdout.fileno(), 65536)
+                if not data:
+                    raise RuntimeError('make run exited (%s) waiting for %r'
+                                       % (self.proc.wait(), pattern))
+                self.buf += data
+
+    def type(self, text):
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def run(self, cmd, timeout=60):
+        """Type @cmd at the shell; return its output."""
+        self.seq += 1
+        tag = 'RUN%d' % self.seq
+        start = len(self.buf)
+        self.type("echo '%s''B'; %s; echo '%s''E'\n" % (tag, cmd, tag))
+        end = self.wait_for(r'%sE\r?\n' % tag, timeout, start)
+        begin = self.wait_for(r'%sB\r?\n' % tag, 1, start)
+        out = self.buf[begin.end():end.start()].decode('utf-8', 'replace')
+        # What the user sees, less the colours (iproute2's on a terminal).
+        return re.sub(r'\x1b\[[0-9;]*m', '', out).replace('\r\n', '\n')
+
+    def text(self):
+        return self.buf.decode('utf-8', 'replace')
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def http_get(port, timeout=30):
+    with socket.create_connection(('127.0.0.1', port), timeout) as s:
+        s.sendall(b'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n')
+        data = b''
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                return data.decode('utf-8', 'replace')
+            data += chunk
+
+
+def telnet_run(port, cmd, expect, timeout=30):
+    """Log in through the forwarded telnet port (busybox telnetd: a shell,
+    no login), type @cmd, return what came back once @expect (regex)
+    shows. Telnet option negotiation (IAC ...) is refused or ignored."""
+    deadline = time.monotonic() + timeout
+    with socket.create_connection(('127.0.0.1', port), timeout) as s:
+        s.sendall(cmd.encode() + b'\r\n')
+        data = b''
+        while not re.search(expect.encode(), data):
+            s.settimeout(max(0.1, deadline - time.monotonic()))
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            # Refuse every option the server asks for (IAC DO x -> WONT x).
+            for m in re.finditer(rb'\xff([\xfb-\xfe])(.)', chunk, re.S):
+                verb = {0xfd: 0xfc, 0xfb: 0xfe}.get(m.group(1)[0])
+                if verb:
+                    s.sendall(bytes([0xff, verb]) + m.group(2))
+            data += chunk
+        return re.sub(rb'\xff[\xfb-\xfe].', b'', data, flags=re.S).decode(
+            'utf-8', 'replace')
+
+
+def run_set(t, name, fe_drv, sw_drv):
+    telnet, http = free_tcp_port(), free_tcp_port()
+    env = dict(os.environ, TELNET_PORT=str(telnet), HTTP_PORT=str(http))
+    if name != 'ours':
+        env['DRIVERS'] = name
+    else:
+        env.pop('DRIVERS', None)
+    what = 'make run%s' % ('' if name == 'ours' else ' DRIVERS=' + name)
+    c = Console(env)
+    try:
+        try:
+            c.wait_for(READY, BOOT_TIMEOUT)
+            c.run('true')
+        except Exception as e:
+            t.fail('%s: boots to a shell' % what,
+                   '%s\n%s' % (e, c.text()[-3000:]))
+            return
+        t.ok('%s: boots to a shell' % what)
+        t.comment(re.findall(r'ralink-fe: [^\r\n]*', c.text()))
+
+        out = c.run('for d in /sys/class/net/eth0/device/driver '
+                    '/sys/class/net/ethblack/device/driver; do '
+                    'basename $(readlink $d); done')
+        got = out.split()
+        t.result(got == [fe_drv, sw_drv],
+                 '%s: the frame engine and the switch are bound to %s and %s'
+                 % (what, fe_drv, sw_drv), 'got %r' % got)
+
+        out = c.run('ip -br link show | grep -e ethblack -e ethblue')
+        up = {ln.split()[0].split('@')[0]: ln.split()[1]
+              for ln in out.splitlines() if ln.strip()}
+        t.result(all(up.get(p) == 'UP' for p in PORTS),
+                 '%s: ports %s exist and are up' % (what, ' and '.join(PORTS)),
+                 out)
+
+        out = c.run('ip -4 -br addr show dev ethblue')
+        t.result('10.0.2.15/24' in out,
+                 '%s: ethblue (WAN) has its DHCP lease 10.0.2.15' % what, out)
+
+        try:
+            page = http_get(http)
+            ok = 'gnubee-gb-pc1' in page and 'Linux' in page
+        except OSError as e:
+            page, ok = str(e), False
+        t.result(ok, '%s: http://127.0.0.1:HTTP_PORT/ from the host is the '
+                 "guest's page" % what, page[-1500:])
+
+        if name == 'ours':
+            try:
+                out = telnet_run(telnet, 'tr -d "\\0" </proc/device-tree/'
+                                 'model; echo telnet-$((6 * 7))',
+                                 r'telnet-42')
+                ok = 'GnuBee GB-PC1' in out and 'telnet-42' in out
+            except OSError as e:
+                out, ok = str(e), False
+            t.result(ok, '%s: telnet 127.0.0.1 TELNET_PORT from the host '
+                     'is a shell on the guest' % what, out[-1500:])
+
+        c.type('poweroff\n')
+        try:
+            status = c.proc.wait(60)
+            t.result(status == 0, '%s: poweroff ends it, exit status 0'
+                     % what, 'exit status %d\n%s' % (status, c.text()[-1500:]))
+        except subprocess.TimeoutExpired:
+            t.fail('%s: poweroff ends it, exit status 0' % what,
+                   c.text()[-1500:])
+    finally:
+        c.close()
+
+
+def main():
+    t = Suite('run')
+    for name, fe_drv, sw_drv in SETS:
+        run_set(t, name, fe_drv, sw_drv)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
