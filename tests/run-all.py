@@ -5,10 +5,18 @@
     tests/run-all.py [-j N] [SUITE...]      (make test [SUITES="..."])
 
 Suites are executables in tests/suites/ printing un-numbered TAP lines
-(tests/lib/tap.py). They boot their own emulated boards; several run at
-once (-j, default: the number of host CPUs, in SUITES' order: the longest
-first) and their lines are numbered in the order they arrive. The stream
-also goes to build/test-results.tap.
+(tests/lib/tap.py). They boot their own emulated boards, and run at once;
+their lines are numbered in the order they arrive. The stream also goes
+to build/test-results.tap.
+
+Two kinds of suite share the host's CPUs:
+- batch suites (BATCH) compute and do not mind waiting for a CPU: their
+  boards run on the virtual clock, niced, within the board slots
+  (tests/lib/board.py: Slot, BOARD_SLOTS = the host's CPUs), longest job
+  first; `patches` builds a kernel tree, niced. They all start at once.
+- real-time suites (the others) have host-side peers or time what they
+  see: they run one after the other, at normal priority, beside the
+  batch suites, so that each gets a CPU when it wants one.
 
 Progress: a suite may print "# progress DONE/TOTAL WHAT" (Suite.progress);
 those lines are kept, and at least once a minute (PROGRESS_SECS) a comment
@@ -28,10 +36,12 @@ import time
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
-# Every suite, in the order they start: the longest first, so that the
-# short ones fill the gaps at the end (times: README, "How long it takes").
+# Every suite, in the order they start: the longest first (times: README,
+# "How long it takes").
 SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'bench',
           'patches', 'cm-region', 'model-net', 'board', 'run']
+BATCH = {'mainline-dsa', 'ours-dsa', 'model', 'patches'}
+NICE = {'patches': 10}
 PROGRESS_SECS = 60
 
 RESULT = re.compile(r'^(not ok|ok) - (.*)$')
@@ -88,8 +98,11 @@ def run_suite(name, tally):
     start = time.monotonic()
     with tally.lock:
         tally.running[name] = ''
+    nice = NICE.get(name, 0)
     proc = subprocess.Popen([sys.executable, path], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=(lambda: os.nice(nice)) if nice
+                            else None)
     # stderr in a thread, so that a suite writing much there never blocks.
     err = []
     reader = threading.Thread(target=lambda: err.extend(proc.stderr))
@@ -119,8 +132,6 @@ def run_suite(name, tally):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('-j', type=int, default=os.cpu_count() or 1,
-                    help='suites at once (default: host CPUs)')
     ap.add_argument('suites', nargs='*', default=None,
                     help='suites to run (default: all): %s'
                     % ' '.join(SUITES))
@@ -137,16 +148,22 @@ def main():
         tally = Tally(out)
         tally.total = len(suites)
         tally.line('TAP version 13')
-        pending = list(suites)
+        os.environ.setdefault('BOARD_SLOTS', str(os.cpu_count() or 1))
         running = []
+        for name in [s for s in suites if s in BATCH]:
+            running.append(threading.Thread(target=run_suite,
+                                            args=(name, tally)))
+            running[-1].start()
+        realtime = [s for s in suites if s not in BATCH]
+        current = None
         last = time.monotonic()
-        while pending or running:
+        while realtime or running:
             running = [t for t in running if t.is_alive()]
-            while pending and len(running) < args.j:
-                t = threading.Thread(target=run_suite,
-                                     args=(pending.pop(0), tally))
-                t.start()
-                running.append(t)
+            if realtime and (current is None or not current.is_alive()):
+                current = threading.Thread(target=run_suite,
+                                           args=(realtime.pop(0), tally))
+                current.start()
+                running.append(current)
             if time.monotonic() - last >= PROGRESS_SECS:
                 tally.progress_line()
                 last = time.monotonic()

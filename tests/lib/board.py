@@ -107,27 +107,62 @@ class Slot:
     every process of a test run (tests/run-all.py sets BOARD_SLOTS, by
     default the number of host CPUs): such a board computes all the time
     (its idle time costs nothing), so more of them than CPUs would only
-    share the CPUs. A slot is an exclusive flock() on one of
-    BOARD_SLOTS files under build/slots; the kernel drops it when its
-    holder exits, however it exits."""
+    share the CPUs. A slot is an exclusive flock() on one of BOARD_SLOTS
+    files under build/slots; the kernel drops it when its holder exits,
+    however it exits.
 
-    def __init__(self):
+    Waiters go longest first: each waits with a file naming its @expect
+    (the seconds it expects to hold the slot), and only the waiter with
+    the largest takes a free slot, so that the longest jobs of all suites
+    start first and the short ones fill the end."""
+
+    def __init__(self, expect=0):
         n = int(os.environ.get('BOARD_SLOTS', os.cpu_count() or 1))
         d = os.path.join(BUILD, 'slots')
         os.makedirs(d, exist_ok=True)
+        me = 'wait.%08d.%d.%d' % (min(int(expect), 99999999), os.getpid(),
+                                   threading.get_ident())
+        waitfile = os.path.join(d, me)
+        open(waitfile, 'w').close()
         self.f = None
-        while self.f is None:
-            for i in range(n):
-                f = open(os.path.join(d, 'slot%d' % i), 'a')
+        try:
+            while self.f is None:
+                if self._first(d, me):
+                    self.f = self._take(d, n)
+                if self.f is None:
+                    time.sleep(0.2)
+        finally:
+            os.unlink(waitfile)
+
+    @staticmethod
+    def _first(d, me):
+        """Whether @me is the live waiter with the largest expectation."""
+        waiters = []
+        for w in os.listdir(d):
+            if not w.startswith('wait.'):
+                continue
+            pid = int(w.split('.')[2])
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
                 try:
-                    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    os.unlink(os.path.join(d, w))
                 except OSError:
-                    f.close()
-                    continue
-                self.f = f
-                break
-            else:
-                time.sleep(0.2)
+                    pass
+                continue
+            waiters.append((-int(w.split('.')[1]), w))
+        return not waiters or min(waiters)[1] == me
+
+    @staticmethod
+    def _take(d, n):
+        for i in range(n):
+            f = open(os.path.join(d, 'slot%d' % i), 'a')
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return f
+            except OSError:
+                f.close()
+        return None
 
     def release(self):
         if self.f:
@@ -140,7 +175,7 @@ class Board:
 
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
                  append=None, extra=(), log=None, dtb=None,
-                 virtual_clock=False, nosmp=False):
+                 virtual_clock=False, nosmp=False, expect=0):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
         args = qemu_args(board, variant, initrd, append, extra, dtb,
@@ -158,7 +193,7 @@ class Board:
         # A board on the virtual clock waits for a slot, and runs niced:
         # it does not mind waiting for the CPU, boards on the real clock
         # (host peers, real-time paced traffic) do.
-        self.slot = Slot() if virtual_clock else None
+        self.slot = Slot(expect) if virtual_clock else None
         self.start_time = time.monotonic()
         self.proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

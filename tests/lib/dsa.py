@@ -5,8 +5,14 @@ Each script of tools/testing/selftests/drivers/net/dsa/ (6.12, in the guest
 at /usr/lib/kselftest) runs on a freshly booted board with the test DT that
 enables all five switch ports; QEMU loops port 0 to port 1 and port 2 to
 port 3 through two hubs, so the scripts' pairs (p1, p2) and (p3, p4) are
-cabled to each other. Scripts run on several boards at once (DSA_BOARDS,
-default: the host's CPU count), the longest first.
+cabled to each other. Nothing on those wires runs in real time, so the
+boards run on the virtual clock (board.VIRTUAL_CLOCK: a script's sleeps
+and timeouts cost no host time) with Linux on one CPU (`nosmp`: with
+-icount the vCPUs take turns on one host thread, and one spinning for
+another wastes its turn). Scripts run on several boards at once
+(DSA_BOARDS per suite, default the host's CPU count; all suites together
+within the board slots, board.Slot), the longest first. Each script's
+lines are printed as soon as it ends, with its times (Timing).
 
 A `TEST: <case> [ OK ]` line becomes `ok - <suite>: <script>: <case>`;
 FAIL a `not ok` with the script's message; SKIP a skip with its message;
@@ -29,24 +35,26 @@ LOAD = '/usr/lib/ralink-fe/load-drivers.sh'
 RUN = '/usr/lib/ralink-fe/run-selftest.sh'
 KSFT_SKIP = 4
 
-# All scripts of the 6.12 directory, longest first (measured here, one
-# board each, two at a time: no_forwarding 19.5 min, tc_actions 6, the
-# others 1-4), so that the longest does not start last.
-SCRIPTS = [
-    'no_forwarding.sh',
-    'tc_actions.sh',
-    'bridge_mld.sh',
-    'bridge_vlan_mcast.sh',
-    'bridge_vlan_aware.sh',
-    'test_bridge_fdb_stress.sh',
-    'bridge_locked_port.sh',
-    'bridge_vlan_unaware.sh',
-    'bridge_mdb.sh',
-    'local_termination.sh',
-]
+# All scripts of the 6.12 directory, with the host CPU seconds each takes
+# (on the virtual clock, measured here: tests/dsa-table.py --times), the
+# longest first: the board slots (board.Slot) go to the longest waiting
+# job of any suite first.
+EXPECT = {
+    'test_bridge_fdb_stress.sh': 250,
+    'bridge_mdb.sh': 210,
+    'no_forwarding.sh': 90,
+    'tc_actions.sh': 55,
+    'local_termination.sh': 50,
+    'bridge_mld.sh': 36,
+    'bridge_vlan_mcast.sh': 16,
+    'bridge_locked_port.sh': 15,
+    'bridge_vlan_aware.sh': 13,
+    'bridge_vlan_unaware.sh': 11,
+}
+SCRIPTS = sorted(EXPECT, key=lambda s: -EXPECT[s])
 
-# Per script, in seconds of guest time under TCG: the longest script
-# (no_forwarding.sh) takes about 20 minutes here. A script that prints
+# Per script, in seconds of guest time: the longest script
+# (no_forwarding.sh) takes about 17 minutes of it. A script that prints
 # nothing for its STALL seconds is waiting for something that will not
 # come (tests/guest/run-selftest.sh stops it). no_forwarding.sh prints
 # nothing while it sends its packets (minutes), so only scripts whose
@@ -343,7 +351,7 @@ def run_script(script, driver_set, log):
     tm = Timing()
     samples_file = '/tmp/run-selftest.samples'
     b = Board('gnubee-pc1', dtb=DTB, extra=loop_args(), virtual_clock=True,
-              nosmp=True)
+              nosmp=True, expect=EXPECT.get(script, 0))
     try:
         tm.boot = b.wait_ready()
         b.check('%s %s %s' % (LOAD, driver_set, ' '.join(IFACES)), timeout=120)

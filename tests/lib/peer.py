@@ -58,22 +58,28 @@ def icmp_echo(typ, ident, seq, data=b'ralink-fe'):
 class Peer:
     """A host on a front port: a UDP socket, one datagram per frame."""
 
-    def __init__(self, name, mac, ip):
+    def __init__(self, name, mac, ip, port=0, qemu_port=None):
+        """@port: our UDP port (0: any free one); @qemu_port: QEMU's
+        (default: a free one)."""
         self.name, self.mac, self.ip = name, mac, ip
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
-        self.sock.bind(('127.0.0.1', 0))
+        self.sock.bind(('127.0.0.1', port))
         self.port = self.sock.getsockname()[1]
-        self.qemu_port = free_udp_port()
+        self.qemu_port = qemu_port or free_udp_port()
         self.frames = []
         self.cond = threading.Condition()
         self.answer = True
         self.match, self.matched = None, 0   # frames equal to @match
         threading.Thread(target=self._rx, daemon=True).start()
 
+    def backend(self):
+        """The -netdev backend (less its id) for QEMU's end."""
+        return 'socket,udp=127.0.0.1:%d,localaddr=127.0.0.1:%d' % (
+            self.port, self.qemu_port)
+
     def netdev(self, ident):
-        return ['-netdev', 'socket,id=%s,udp=127.0.0.1:%d,localaddr='
-                '127.0.0.1:%d' % (ident, self.port, self.qemu_port),
+        return ['-netdev', '%s,id=%s' % (self.backend(), ident),
                 '-net', 'nic,netdev=%s,model=mt7530' % ident]
 
     def send(self, frame):
@@ -158,3 +164,32 @@ class Peer:
         if rep is None:
             return 'no echo reply from %s' % ip
         return time.monotonic() - t0
+
+
+def main():
+    """A host on a board's port, from a shell: `python3 tests/lib/peer.py
+    IP [PORT QEMU_PORT]` answers ARP and ping for IP and prints each frame
+    it receives, until interrupted. The board's side of the wire is QEMU's
+    `-netdev socket,udp=127.0.0.1:PORT,localaddr=127.0.0.1:QEMU_PORT`
+    (README: make run LAN=...)."""
+    import sys
+    if len(sys.argv) not in (2, 4):
+        sys.exit('usage: peer.py IP [PORT QEMU_PORT]   (defaults: 5001 5000)')
+    ip = sys.argv[1]
+    port, qport = (int(sys.argv[2]), int(sys.argv[3])) if len(
+        sys.argv) == 4 else (5001, 5000)
+    p = Peer('peer', bytes.fromhex('020000000ccc'), ip, port, qport)
+    p.received = lambda f: print('%s > %s type %04x, %d bytes' % (
+        f[6:12].hex(':'), f[0:6].hex(':'),
+        struct.unpack('!H', f[12:14])[0], len(f)), flush=True)
+    print('peer %s (02:00:00:00:0c:cc) on UDP 127.0.0.1:%d; QEMU: -netdev %s'
+          % (ip, port, p.backend()), flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == '__main__':
+    main()

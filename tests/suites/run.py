@@ -8,6 +8,8 @@ HTTP_PORT) boots the GB-PC1 to its shell. Then:
 - the frame engine and the switch are bound to the set's drivers, and
   the DT's front ports (ethblack, ethblue) exist and are up;
 - the WAN port (ethblue, on QEMU's user networking) got its DHCP lease;
+- the LAN port (ethblack) on a host-side peer (`LAN=socket,udp=...`, the
+  README's way; tests/lib/peer.py) pings it (ours only);
 - from the host, the forwarded HTTP port serves the guest's page (its
   hostname and kernel), and the forwarded telnet port gives a shell that
   runs a command (ours only: the network path is the same for both);
@@ -24,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import READY  # noqa: E402
+from peer import Peer  # noqa: E402
 from tap import Suite  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -32,6 +35,8 @@ BOOT_TIMEOUT = 300
 SETS = [('ours', 'ralink_fe', 'ralink-mt7530'),
         ('mainline', 'mtk_soc_eth', 'mt7530-mdio')]
 PORTS = ['ethblack', 'ethblue']
+# The host peer on the LAN port, in make run's LAN_ADDR subnet.
+LAN_PEER = '192.168.10.2'
 
 
 def free_tcp_port():
@@ -134,10 +139,14 @@ def telnet_run(port, cmd, expect, timeout=30):
 def run_set(t, name, fe_drv, sw_drv):
     telnet, http = free_tcp_port(), free_tcp_port()
     env = dict(os.environ, TELNET_PORT=str(telnet), HTTP_PORT=str(http))
+    peer = None
+    for k in ('DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
+        env.pop(k, None)
     if name != 'ours':
         env['DRIVERS'] = name
     else:
-        env.pop('DRIVERS', None)
+        peer = Peer('lan', bytes.fromhex('020000000ccc'), LAN_PEER)
+        env['LAN'] = peer.backend()
     what = 'make run%s' % ('' if name == 'ours' else ' DRIVERS=' + name)
     c = Console(env)
     try:
@@ -169,6 +178,12 @@ def run_set(t, name, fe_drv, sw_drv):
         out = c.run('ip -4 -br addr show dev ethblue')
         t.result('10.0.2.15/24' in out,
                  '%s: ethblue (WAN) has its DHCP lease 10.0.2.15' % what, out)
+
+        if peer:
+            out = c.run('ping -c 2 -W 5 %s' % LAN_PEER)
+            t.result(' 0% packet loss' in out, '%s LAN=<socket to a host '
+                     'peer>: ethblack reaches the peer %s' % (what, LAN_PEER),
+                     out)
 
         try:
             page = http_get(http)
