@@ -13,7 +13,8 @@ Two kinds of suite share the host's CPUs:
 - batch suites (BATCH) compute and do not mind waiting for a CPU: their
   boards run on the virtual clock, niced, within the board slots
   (tests/lib/board.py: Slot, BOARD_SLOTS = the host's CPUs), longest job
-  first; `patches` builds a kernel tree, niced. They all start at once.
+  first; `patches` builds a kernel tree and `model` fuzzes registers
+  on the real clock (see its header), both niced. They all start at once.
 - real-time suites (the others) have host-side peers or time what they
   see: they run one after the other, at normal priority, beside the
   batch suites, so that each gets a CPU when it wants one.
@@ -41,7 +42,7 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'bench',
           'patches', 'cm-region', 'model-net', 'board', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'model', 'patches'}
-NICE = {'patches': 10}
+NICE = {'patches': 10, 'model': 10}
 PROGRESS_SECS = 60
 
 RESULT = re.compile(r'^(not ok|ok) - (.*)$')

@@ -458,6 +458,7 @@ def run_all(suite, driver_set, scripts=None, boards=None):
                             f.write(tm.profile)
                 suite.progress(len(done), len(scripts), 'scripts')
 
+    suite.progress(0, len(scripts), 'scripts')
     threads = [threading.Thread(target=worker) for _ in range(boards)]
     for t in threads:
         t.start()
