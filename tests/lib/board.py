@@ -20,7 +20,9 @@ import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
-QEMU = os.path.join(BUILD, 'qemu', 'qemu-system-mipsel')
+# QEMU_BIN: another build to test with (e.g. scripts/qemu-dev.sh's).
+QEMU = os.environ.get('QEMU_BIN') or os.path.join(BUILD, 'qemu',
+                                                  'qemu-system-mipsel')
 
 BOARDS = {
     'gnubee-pc1': 'mt7621-gnubee-gb-pc1.dtb',
