@@ -29,6 +29,7 @@ progress, and the tally so far. Each suite's time ends its lines
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import threading
@@ -118,14 +119,19 @@ def run_suite(name, tally):
             with tally.lock:
                 tally.running[name] = '%s/%s %s' % m.groups()
         tally.line(line)
-    proc.wait()
+    # wait4: the suite's CPU time, with every process it waited for (its
+    # QEMUs, builds and guest tools).
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
     reader.join()
     if proc.returncode or not results:
         tally.line('not ok - %s: suite ran to completion (exit status %d)'
                    % (name, proc.returncode))
         for e in ''.join(err).splitlines()[-20:]:
             tally.line('# ' + e)
-    tally.line('# %s: %.0f s' % (name, time.monotonic() - start))
+    tally.line('# %s: %.0f s (host CPU %.0f s)'
+               % (name, time.monotonic() - start,
+                  usage.ru_utime + usage.ru_stime))
     with tally.lock:
         del tally.running[name]
         tally.finished.append(name)
@@ -169,8 +175,10 @@ def main():
                 tally.progress_line()
                 last = time.monotonic()
             time.sleep(0.2)
-        tally.line('# all suites: %s' % fmt_secs(time.monotonic() -
-                                                 tally.start))
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        tally.line('# all suites: %s (host CPU %s)'
+                   % (fmt_secs(time.monotonic() - tally.start),
+                      fmt_secs(usage.ru_utime + usage.ru_stime)))
         tally.line('1..%d' % tally.n)
         summary = '%d passed, %d failed' % (tally.passed, tally.failed)
         if tally.skipped:
