@@ -462,18 +462,14 @@ def run_args(board, env):
     wan = o['WAN'] or ('user,net=10.0.2.0/24,hostfwd=tcp:127.0.0.1:%s-:23,'
                        'hostfwd=tcp:127.0.0.1:%s-:80'
                        % (o['TELNET_PORT'], o['HTTP_PORT']))
-    # The switch ports take the NICs in order: every port up to the last
-    # one used gets a backend; an unused one sits alone on a hub.
-    nics = []
-    for port in range(max(ports.values()) + 1):
-        if port == ports['wan']:
-            backend = wan
-        elif port == ports['lan'] and o['LAN']:
-            backend = o['LAN']
-        else:
-            backend = 'hubport,hubid=%d' % (100 + port)
-        nics += ['-netdev', '%s,id=port%d' % (backend, port),
-                 '-net', 'nic,netdev=port%d,model=mt7530' % port]
+    # Each used port's backend goes straight to its switch port's netdev
+    # property; a port without one has carrier and an empty wire (QEMU
+    # says "nic mt7530.portN has no peer").
+    nics = ['-netdev', '%s,id=wan' % wan,
+            '-global', 'mt7530.netdev%d=wan' % ports['wan']]
+    if o['LAN']:
+        nics += ['-netdev', '%s,id=lan' % o['LAN'],
+                 '-global', 'mt7530.netdev%d=lan' % ports['lan']]
     append = dt_bootargs(dtb)
     if o['DRIVERS'] != 'none':
         append += ' rfe.drivers=%s rfe.dhcp=%s' % (

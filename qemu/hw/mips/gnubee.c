@@ -211,6 +211,8 @@ static void gnubee_connect_ports(GnubeeMachineState *s)
         }
         qemu_check_nic_model(nd, TYPE_MT7530);
         qdev_prop_set_netdev(DEVICE(&s->soc.sw), prop, nd->netdev);
+        /* As qdev_set_nic_properties() does: no "was not created" warning */
+        nd->instantiated = 1;
     }
 }
 
