@@ -17,17 +17,16 @@ Two kinds of suite share the host's CPUs:
   on the real clock (see its header), both niced. They all start at once.
 - real-time suites (the others) have host-side peers or time what they
   see: they run one after the other, at normal priority, beside the
-  batch suites, so that each gets a CPU when it wants one. While they
-  run they hold one board slot, so that the virtual-clock boards take
-  only the other CPUs: more busy QEMUs than CPUs cost each of them CPU
-  time in cache misses and switches (measured: a DSA script's vCPU time
-  up 40-50 % beside ours-eth, model and patches on two CPUs).
+  batch suites, so that each gets a CPU when it wants one.
+  (A DSA script's vCPU time goes up 40-50 % beside ours-eth, model and
+  patches on two CPUs; holding one board slot for the real-time suites
+  while they ran did not make the run shorter: NOTES.md.)
 
 Progress: a suite may print "# progress DONE/TOTAL WHAT" (Suite.progress);
 those lines are kept, and at least once a minute (PROGRESS_SECS) a comment
 says how long the run has taken, which suites are running with their
 progress, and the tally so far. Each suite's time ends its lines
-("# SUITE: N s").
+("# SUITE: N s (host CPU M s)").
 """
 
 import argparse
@@ -38,9 +37,6 @@ import subprocess
 import sys
 import threading
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'lib'))
-from board import Slot  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
@@ -164,8 +160,6 @@ def main():
         tally.line('TAP version 13')
         os.environ.setdefault('BOARD_SLOTS', str(os.cpu_count() or 1))
         realtime = [s for s in suites if s not in BATCH]
-        # The real-time suites' slot, taken before any board waits.
-        rt_slot = Slot(expect=1 << 30) if realtime else None
         running = []
         for name in [s for s in suites if s in BATCH]:
             running.append(threading.Thread(target=run_suite,
@@ -175,10 +169,6 @@ def main():
         last = time.monotonic()
         while realtime or running:
             running = [t for t in running if t.is_alive()]
-            if (not realtime and rt_slot and current is not None and
-                    not current.is_alive()):
-                rt_slot.release()
-                rt_slot = None
             if realtime and (current is None or not current.is_alive()):
                 current = threading.Thread(target=run_suite,
                                            args=(realtime.pop(0), tally))
