@@ -159,12 +159,12 @@ def main():
         tally.total = len(suites)
         tally.line('TAP version 13')
         os.environ.setdefault('BOARD_SLOTS', str(os.cpu_count() or 1))
-        realtime = [s for s in suites if s not in BATCH]
         running = []
         for name in [s for s in suites if s in BATCH]:
             running.append(threading.Thread(target=run_suite,
                                             args=(name, tally)))
             running[-1].start()
+        realtime = [s for s in suites if s not in BATCH]
         current = None
         last = time.monotonic()
         while realtime or running:
