@@ -26,8 +26,18 @@ KSRC=$CACHE/kernel/main/src
 CHECKPATCH=$KSRC/scripts/checkpatch.pl
 [ -x "$CHECKPATCH" ] || die "no $CHECKPATCH (make kernel first)"
 
+# The series' author and Signed-off-by: the project's address (the
+# MAINTAINERS entry), or whoever submits it: PATCH_AUTHOR="Name <addr>"
+# (the Developer's Certificate of Origin wants a person; the fixes in
+# kernel/patches then get that person's Signed-off-by too, git am -s).
 NAME="Seed a6eb6a1b maintainers"
 EMAIL="maintainers@users.noreply.a-seed-a6eb6a1b.example"
+AM_SIGNOFF=
+if [ -n "${PATCH_AUTHOR:-}" ]; then
+	[[ $PATCH_AUTHOR =~ ^([^<]*[^<[:space:]])[[:space:]]*\<([^>]+@[^>]+)\>$ ]] ||
+		die "PATCH_AUTHOR: want \"Name <address>\", got \"$PATCH_AUTHOR\""
+	NAME=${BASH_REMATCH[1]} EMAIL=${BASH_REMATCH[2]} AM_SIGNOFF=--signoff
+fi
 export GIT_AUTHOR_NAME=$NAME GIT_AUTHOR_EMAIL=$EMAIL
 export GIT_COMMITTER_NAME=$NAME GIT_COMMITTER_EMAIL=$EMAIL
 export GIT_AUTHOR_DATE="2026-12-04T08:00:00Z" GIT_COMMITTER_DATE="2026-12-04T08:00:00Z"
@@ -65,7 +75,7 @@ git commit -qm "linux-source-6.12 $(kernel_pkg_version) (the files the series to
 base=$(git rev-parse HEAD)
 
 for p in "${FIXES[@]}"; do
-	git am -q "$p" || die "$(basename "$p") does not apply"
+	git am -q $AM_SIGNOFF "$p" || die "$(basename "$p") does not apply"
 done
 
 # hook KIND: the line that makes the tree build the new directory.

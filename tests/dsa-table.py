@@ -28,6 +28,38 @@ LINE = re.compile(r'^(ok|not ok)(?: \d+)? - (mainline-dsa|ours-dsa): '
 
 
 SUITES = ['mainline-dsa', 'ours-dsa']
+
+# What a case checks, for the pass counts: "neg" cases pass when traffic
+# does NOT arrive (a switch that forwards nothing passes them), "ctl" ones
+# check configuration, dumps or timers with no traffic verdict, all others
+# ("pos") need traffic to arrive (some also check that other traffic does
+# not). From the scripts' check_rcv/check_fail calls (6.12).
+NEGATIVE = {
+    # every case: traffic between ports that must not forward
+    'no_forwarding.sh': r'',
+    # should_receive false: unknown groups, and unknown unicast on the
+    # interfaces that filter unicast (not the bridges themselves)
+    'local_termination.sh': r'(.*: Multicast IPv[46] to unknown group$|'
+                            r'(swp\d|VLAN upper|VLAN over .* bridged port): '
+                            r'Unicast IPv4 to unknown MAC address'
+                            r'(, allmulti)?$)',
+}
+CONTROL = {
+    'bridge_vlan_mcast.sh': r'(Vlan .*(option|default value|existence)|'
+                            r'.*snooping (enable|control)|Disable multicast)',
+    'bridge_mdb.sh': r'.*(configuration tests|dump tests|Flush tests)',
+    'bridge_locked_port.sh': r'Locked port MAB (configuration|FDB flush)$',
+    # the kernel log and the switch's table after the stress
+    'test_bridge_fdb_stress.sh': r'',
+}
+
+
+def case_kind(script, case):
+    if script in NEGATIVE and re.match(NEGATIVE[script], case or ''):
+        return 'neg'
+    if script in CONTROL and re.match(CONTROL[script], case or ''):
+        return 'ctl'
+    return 'pos'
 SELFTESTS = os.path.join(os.environ.get('BUILD', os.path.join(TOP, 'build')),
                          'selftests')
 
@@ -108,27 +140,32 @@ def main():
         m = LINE.match(line.rstrip('\n'))
         if not m:
             continue
-        status, suite, script, _, skip = m.groups()
+        status, suite, script, case, skip = m.groups()
         if suite not in suites:
             suites.append(suite)
         if script not in scripts:
             scripts.append(script)
         kind = 'skip' if skip else 'pass' if status == 'ok' else 'fail'
         counts[(suite, script)][kind] += 1
+        if kind == 'pass':
+            counts[(suite, script)][case_kind(script, case)] += 1
     print('| script | ' + ' | '.join(
-        '%s pass/fail/skip' % s for s in suites) + ' |')
+        '%s pass (traffic arrives / must not / control) / fail / skip' % s
+        for s in suites) + ' |')
     print('| --- |' + ' --- |' * len(suites))
     total = collections.defaultdict(collections.Counter)
+
+    def cell(c):
+        return '%d (%d / %d / %d) / %d / %d' % (
+            c['pass'], c['pos'], c['neg'], c['ctl'], c['fail'], c['skip'])
     for script in sorted(scripts):
         cells = []
         for s in suites:
             c = counts[(s, script)]
             total[s].update(c)
-            cells.append('%d / %d / %d' % (c['pass'], c['fail'], c['skip']))
+            cells.append(cell(c))
         print('| %s | %s |' % (script, ' | '.join(cells)))
-    print('| total | %s |' % ' | '.join(
-        '%d / %d / %d' % (total[s]['pass'], total[s]['fail'],
-                          total[s]['skip']) for s in suites))
+    print('| total | %s |' % ' | '.join(cell(total[s]) for s in suites))
 
 
 if __name__ == '__main__':

@@ -172,6 +172,24 @@ class Slot:
             self.f = None
 
 
+# What the QEMU log of a board (-d guest_errors,unimp) may hold without
+# failing the test that ran it, each with the reason it is no model bug.
+# Filled from the logs of every suite's boards; anything else fails.
+LOG_ALLOWED = [
+    # The GPIO block (0x1e000600) is not modelled yet (NOTES.md): the
+    # kernel's gpio-mt7621 driver probes it and gpio-keys reads the reset
+    # button's line; QEMU's unimplemented-device stub logs each access.
+    (re.compile(r'^gpio: unimplemented device (read|write) '),
+     'GPIO block not modelled'),
+]
+
+
+def log_problems(text):
+    """The lines of QEMU log @text that LOG_ALLOWED does not explain."""
+    return [ln for ln in text.splitlines() if ln.strip() and
+            not any(p.search(ln) for p, _ in LOG_ALLOWED)]
+
+
 class Board:
     """One QEMU instance: console on a pipe, HMP monitor on a socket."""
 
@@ -179,6 +197,7 @@ class Board:
                  append=None, extra=(), log=None, dtb=None,
                  virtual_clock=False, nosmp=False, expect=0):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
+        self.final_log = None
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
         args = qemu_args(board, variant, initrd, append, extra, dtb,
                          virtual_clock, nosmp)
@@ -389,11 +408,18 @@ class Board:
         return self.proc.poll() is None
 
     def qemu_log(self):
+        if self.final_log is not None:
+            return self.final_log
         try:
             with open(os.path.join(self.tmp.name, 'qemu.log'), 'rb') as f:
                 return f.read().decode('utf-8', 'replace')
         except OSError:
             return ''
+
+    def log_problems(self):
+        """The lines of the QEMU log (-d guest_errors,unimp) that
+        LOG_ALLOWED does not explain."""
+        return log_problems(self.qemu_log())
 
     def wait_exit(self, timeout):
         try:
@@ -416,6 +442,7 @@ class Board:
                 self.proc.wait()
         self.reader.join(5)
         self.err_reader.join(5)
+        self.final_log = self.qemu_log()
         self.tmp.cleanup()
         if self.slot:
             self.slot.release()

@@ -70,6 +70,7 @@ class Peer:
         self.frames = []
         self.cond = threading.Condition()
         self.answer = True
+        self.keep = True                     # keep what arrives in frames
         self.match, self.matched = None, 0   # frames equal to @match
         threading.Thread(target=self._rx, daemon=True).start()
 
@@ -96,7 +97,8 @@ class Peer:
 
     def received(self, frame):
         """Keep @frame (called with self.cond held)."""
-        self.frames.append(frame)
+        if self.keep:
+            self.frames.append(frame)
         if frame == self.match:
             self.matched += 1
 

@@ -44,6 +44,14 @@ class Suite:
         @what (e.g. scripts) finished."""
         self._emit('# progress %d/%d %s' % (done, total, what))
 
+    def qemu_log(self, board, what):
+        """A verdict on @board's QEMU log (after it closed): nothing that
+        board.LOG_ALLOWED does not explain."""
+        bad = board.log_problems()
+        return self.result(not bad, '%s: the QEMU log (guest errors, '
+                           'unimplemented accesses) holds nothing unexpected'
+                           % what, '\n'.join(bad[:30]))
+
     def check(self, name, fn):
         """Run @fn(); a pass unless it raises. Its return value is logged."""
         try:

@@ -17,7 +17,16 @@ MEMTOTAL_MAX_KB = 512 * 1024
 
 
 def boot_checks(t, board, model, full):
-    with Board(board) as b:
+    b = Board(board)
+    try:
+        boot_checks_on(t, b, board, model, full)
+    finally:
+        b.close()
+        t.qemu_log(b, board)
+
+
+def boot_checks_on(t, b, board, model, full):
+    if True:
         try:
             secs = b.wait_ready(BOOT_TIMEOUT)
         except Exception as e:

@@ -449,6 +449,22 @@ def case_conduit(b):
     return 'eth1 tx_packets +%d, rx_packets +%d' % (tx, rx)
 
 
+def case_uc_filter(b):
+    """The conduit does not claim a unicast filter it does not have: a
+    second unicast address (a macvlan's) makes the stack put it in
+    promiscuous mode. (With IFF_UNICAST_FLT set, it stayed at 0.)"""
+    b.check('ip link add link eth0 name mv0 address 02:00:00:00:0e:01 '
+            'type macvlan && ip link set mv0 up')
+    try:
+        out = b.check('ip -d link show eth0')
+    finally:
+        b.check('ip link del mv0')
+    m = re.search(r'promiscuity (\d+)', out)
+    need(m and int(m.group(1)) > 0, 'eth0 not promiscuous with a second '
+         'unicast address:\n%s' % out)
+    return 'eth0 promiscuity %s' % m.group(1)
+
+
 def peer_frames(b, sends):
     """Frames from PEER_MAC tcpdump sees on swp2 while @sends run."""
     b.check('sh -c "timeout 60 tcpdump -i swp2 -nn -e -l '
@@ -628,6 +644,8 @@ def main_board(suite, xdp):
                                          ['xdp_redirect', 'xdp_xmit']))
         suite.check('second CPU port: swp0 through eth1 (GMAC1, port 5) '
                     'and back', lambda: case_conduit(b))
+        suite.check('no unicast filter claimed: a second unicast address '
+                    'makes eth0 promiscuous', lambda: case_uc_filter(b))
         suite.check('runt, oversized and bad-VLAN-tag frames on port 2 are '
                     'dropped and counted', lambda: case_bad_frames(b, peer))
         suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
@@ -646,6 +664,7 @@ def main_board(suite, xdp):
                      leaks)
         oops = new_oopses(b, since)
         suite.result(not oops, 'no WARNING/BUG/Oops in dmesg', oops)
+    suite.qemu_log(b, 'the main board')
 
 
 def bad_dt(suite, name, dtb, prop):
@@ -678,6 +697,7 @@ def bad_dt(suite, name, dtb, prop):
                            prop), out)
     if ok:
         suite.comment(errs[-1].strip())
+    suite.qemu_log(b, 'bad DT (%s)' % name)
 
 
 def main():

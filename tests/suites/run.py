@@ -22,10 +22,11 @@ import select
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import READY  # noqa: E402
+from board import READY, log_problems  # noqa: E402
 from peer import Peer  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -148,6 +149,9 @@ def run_set(t, name, fe_drv, sw_drv):
         peer = Peer('lan', bytes.fromhex('020000000ccc'), LAN_PEER)
         env['LAN'] = peer.backend()
     what = 'make run%s' % ('' if name == 'ours' else ' DRIVERS=' + name)
+    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-run-')
+    qlog = os.path.join(tmp.name, 'qemu.log')
+    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
     c = Console(env)
     try:
         try:
@@ -214,6 +218,15 @@ def run_set(t, name, fe_drv, sw_drv):
                    c.text()[-1500:])
     finally:
         c.close()
+        try:
+            with open(qlog, errors='replace') as f:
+                bad = log_problems(f.read())
+        except OSError as e:
+            bad = ['no QEMU log: %s' % e]
+        tmp.cleanup()
+        t.result(not bad, '%s QEMU_ARGS="-d guest_errors,unimp -D ...": the '
+                 'QEMU log holds nothing unexpected' % what,
+                 '\n'.join(bad[:30]))
 
 
 def main():

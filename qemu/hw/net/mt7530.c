@@ -1212,6 +1212,16 @@ static bool mt7530_ingress(MT7530State *s, int port, const uint8_t *buf,
             f->len -= MTK_TAG_LEN;
         }
     }
+    /*
+     * A MAC pads what it sends to the minimum frame size, and the switch
+     * drops a runt: a frame shorter than that from a backend (or from the
+     * CPU port once its special tag is gone) is taken as the padded frame
+     * it stands for. A tag or header cut short is then read from the pad.
+     */
+    if (f->len < ETH_ZLEN) {
+        memset(f->buf + f->len, 0, ETH_ZLEN - f->len);
+        f->len = ETH_ZLEN;
+    }
     f->tagged = lduw_be_p(f->buf + 12) == ETH_P_VLAN &&
                 PVC_VLAN_ATTR(s->pvc[port]) != VLAN_ATTR_TRANSPARENT;
     f->tci = f->tagged ? lduw_be_p(f->buf + 14) : 0;
@@ -1475,9 +1485,38 @@ static Property mt7530_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
+/*
+ * The "fdb" property: the address table's live entries, one a line
+ * ("MAC vid|fid KEY ports 0xMAP static|dynamic"), for tests to compare
+ * with what the driver was asked to program.
+ */
+static char *mt7530_get_fdb(Object *obj, Error **errp)
+{
+    MT7530State *s = MT7530(obj);
+    GString *str = g_string_new(NULL);
+    int i;
+
+    for (i = 0; i < MT7530_NUM_FDB; i++) {
+        MT7530Fdb *e = &s->fdb[i];
+
+        if (!mt7530_fdb_live(s, e)) {
+            continue;
+        }
+        g_string_append_printf(str, "%02x:%02x:%02x:%02x:%02x:%02x %s %u "
+                               "ports 0x%02x %s\n", e->mac[0], e->mac[1],
+                               e->mac[2], e->mac[3], e->mac[4], e->mac[5],
+                               e->ivl ? "vid" : "fid", e->key, e->port_map,
+                               e->status == FDB_STATIC ? "static" :
+                               "dynamic");
+    }
+    return g_string_free(str, false);
+}
+
 static void mt7530_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
+
+    object_class_property_add_str(klass, "fdb", mt7530_get_fdb, NULL);
 
     dc->desc = "MediaTek MT7530 switch core";
     dc->realize = mt7530_realize;

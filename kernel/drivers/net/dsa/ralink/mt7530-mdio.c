@@ -318,5 +318,6 @@ static struct mdio_driver rsw_mdio_driver = {
 
 mdio_module_driver(rsw_mdio_driver);
 
+MODULE_AUTHOR("Seed a6eb6a1b maintainers <maintainers@users.noreply.a-seed-a6eb6a1b.example>");
 MODULE_DESCRIPTION("Ralink/MediaTek MT7621 built-in MT7530 switch (DSA)");
 MODULE_LICENSE("GPL");

@@ -1762,7 +1762,11 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 			   NETIF_F_HW_VLAN_CTAG_TX;
 	dev->features = dev->hw_features;
 	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
-	dev->priv_flags |= IFF_UNICAST_FLT;
+	/*
+	 * No IFF_UNICAST_FLT: the GDMA forwards every unicast frame to the
+	 * CPU (FE_GDMA_FWD_PDMA), it has no filter for more addresses than
+	 * its own, so the stack goes promiscuous for a second address.
+	 */
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = eth->soc->max_frame - ETH_HLEN - ETH_FCS_LEN;
 	dev->xdp_features = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
@@ -2051,6 +2055,6 @@ static struct platform_driver fe_driver = {
 };
 module_platform_driver(fe_driver);
 
-MODULE_AUTHOR("ralink-fe project");
+MODULE_AUTHOR("Seed a6eb6a1b maintainers <maintainers@users.noreply.a-seed-a6eb6a1b.example>");
 MODULE_DESCRIPTION("Ralink/MediaTek SoC frame engine Ethernet driver");
 MODULE_LICENSE("GPL");
