@@ -165,7 +165,11 @@ git format-patch -q --no-signature -o "$OUT" "$base"
 n=$(ls "$OUT" | wc -l)
 bad=0
 for p in "$OUT"/*.patch; do
-	if ! "$CHECKPATCH" --strict --no-tree -q "$p" >"$p.checkpatch" 2>&1; then
+	# UNKNOWN_COMMIT_ID: checkpatch looks a Fixes: id up with git, and the
+	# tree here has no history (Debian's linux-source); NOTES.md says
+	# where the bridge fix's id comes from.
+	if ! "$CHECKPATCH" --strict --no-tree --ignore UNKNOWN_COMMIT_ID -q \
+		"$p" >"$p.checkpatch" 2>&1; then
 		log "checkpatch: $(basename "$p"):"
 		cat "$p.checkpatch" >&2
 		bad=$((bad + 1))

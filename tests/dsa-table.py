@@ -55,6 +55,8 @@ CONTROL = {
 
 
 def case_kind(script, case):
+    if (case or '').startswith('the QEMU log'):
+        return 'ctl'
     if script in NEGATIVE and re.match(NEGATIVE[script], case or ''):
         return 'neg'
     if script in CONTROL and re.match(CONTROL[script], case or ''):

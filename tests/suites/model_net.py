@@ -93,8 +93,8 @@ def fuzz_frame(rng):
                             rng.choice([0, 6, 17, 43, 44, 58, 59]), 255) +
                 rng.randbytes(rng.randrange(0, 1600)))
     elif kind == 5:     # IGMP
-        body = (struct.pack('!H', 0x0800) +
-                ipv4(IP_A, '224.0.0.1', 2, rng.randbytes(rng.randrange(0, 40))))
+        igmp = rng.randbytes(rng.randrange(0, 40))
+        body = struct.pack('!H', 0x0800) + ipv4(IP_A, '224.0.0.1', 2, igmp)
     elif kind == 6:     # ARP
         body = struct.pack('!H', 0x0806) + rng.randbytes(rng.randrange(0, 60))
     else:               # the headers above, cut anywhere
@@ -113,7 +113,7 @@ def rx_seen(b):
         st = stats(b, p)
         n += sum(st.get(k, 0) for k in ('RxUnicast', 'RxMulticast',
                                         'RxBroadcast', 'RxUnderSizeErr',
-                                        'RxOverSzErr'))
+                                        'RxOverSzErr', 'RxPause'))
     return n
 
 
@@ -179,8 +179,8 @@ def main():
     with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra) as b:
         b.wait_ready()
         b.check('%s mainline %s && for p in swp2 swp3 swp4; do '
-                'ip link set $p up || exit 1; done' % (dsa.LOAD, ' '.join(PORTS)),
-                timeout=120)
+                'ip link set $p up || exit 1; done'
+                % (dsa.LOAD, ' '.join(PORTS)), timeout=120)
         b.check('ip link add br0 type bridge && '
                 'ip link set swp0 master br0 && ip link set swp1 master br0 && '
                 'ip link set swp0 up && ip link set swp1 up && '

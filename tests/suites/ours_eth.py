@@ -348,27 +348,55 @@ def udp_csum_errors(b):
     return dict(zip(names.split()[1:], map(int, values.split()[1:])))
 
 
-def case_rx_csum(b):
-    """UDP with a bad checksum: the stack must see and count it."""
-    n = 5
-    u0 = udp_csum_errors(b)
-    s0 = stats(b)
+def send_udp(b, n, dport, csum=''):
     # mausezahn 0.40 reads udp_sum as a decimal number (0x1234 becomes 0,
     # "no checksum"); without it, it computes the right one.
-    for csum in ('', ',udp_sum=4660'):
-        b.check(NS + 'mausezahn swp1 -q -c %d -a %s -b %s -A %s -B %s -t udp '
-                '"sp=4000,dp=4001%s" -p 40' % (n, MAC1, MAC0, IP1, IP0, csum))
+    b.check(NS + 'mausezahn swp1 -q -c %d -a %s -b %s -A %s -B %s -t udp '
+            '"sp=4000,dp=%d%s" -p 40' % (n, MAC1, MAC0, IP1, IP0, dport,
+                                         csum))
     b.check('sleep 1')
-    u1 = udp_csum_errors(b)
-    s1 = stats(b)
+
+
+def case_rx_csum(b):
+    """The RX checksum verdict: good UDP marked CHECKSUM_UNNECESSARY, bad
+    UDP counted by the GDMA and by the stack, not marked.
+
+    A tc program on swp0 (xdp_test.c, tc_csum) drops datagrams to port
+    4001 that are not marked (bpf_csum_level() fails on them): good ones
+    reach the stack (NoPorts) only if marked. With eth0's rx-checksumming
+    off the same ones are not marked and none reach it, which shows the
+    program tells the two apart. GRO is off meanwhile: it checks UDP
+    checksums in software and marks what it checked.
+    """
+    n = 5
+    b.check('ethtool -K eth0 gro off && tc qdisc add dev swp0 clsact && '
+            'tc filter add dev swp0 ingress bpf da obj /tmp/xdp.o sec tc_csum')
+    try:
+        seen = {}
+        for rx in ('on', 'off'):
+            b.check('ethtool -K eth0 rx %s' % rx)
+            u0 = udp_csum_errors(b)
+            send_udp(b, n, 4001)
+            seen[rx] = udp_csum_errors(b)['NoPorts'] - u0['NoPorts']
+        b.check('ethtool -K eth0 rx on')
+        u0, s0 = udp_csum_errors(b), stats(b)
+        send_udp(b, n, 4002, ',udp_sum=4660')
+        u1, s1 = udp_csum_errors(b), stats(b)
+    finally:
+        b.check('ethtool -K eth0 rx on gro on; tc qdisc del dev swp0 '
+                'clsact')
     bad = u1['InCsumErrors'] - u0['InCsumErrors']
-    noport = u1['NoPorts'] - u0['NoPorts']
-    need(bad == n and noport == n,
-         'Udp InCsumErrors +%d, NoPorts +%d (want +%d each); eth0 '
-         'rx_checksum_errors +%d' % (bad, noport, n,
-                                     delta(s1, s0, 'rx_checksum_errors')))
-    return '%d good UDP datagrams reach the stack (NoPorts), %d bad ones ' \
-        'counted as InCsumErrors' % (n, n)
+    hw = delta(s1, s0, 'rx_checksum_errors')
+    # The GDMA counts what its checksum check refused (GDM_RX_CSUM_ERR)
+    # and does not mark it: the stack checks it again and counts it.
+    need(seen['on'] == n and seen['off'] == 0 and bad == n and hw == n,
+         'good datagrams reaching the stack past the filter: %d with rx on, '
+         '%d with rx off (want %d and 0); bad ones: Udp InCsumErrors +%d, '
+         'eth0 rx_checksum_errors +%d (want +%d each)'
+         % (seen['on'], seen['off'], n, bad, hw, n))
+    return '%d good UDP datagrams marked CHECKSUM_UNNECESSARY (none with ' \
+        'rx off), %d bad ones counted by the GDMA (rx_checksum_errors) ' \
+        'and by the stack (InCsumErrors)' % (n, n)
 
 
 def case_xdp_drop(b):
@@ -451,18 +479,23 @@ def case_conduit(b):
 
 def case_uc_filter(b):
     """The conduit does not claim a unicast filter it does not have: a
-    second unicast address (a macvlan's) makes the stack put it in
-    promiscuous mode. (With IFF_UNICAST_FLT set, it stayed at 0.)"""
-    b.check('ip link add link eth0 name mv0 address 02:00:00:00:0e:01 '
-            'type macvlan && ip link set mv0 up')
+    second unicast address makes the stack put it in promiscuous mode.
+    (DSA refuses a macvlan on a conduit: the address goes in with `bridge
+    fdb add ... self`, dev_uc_add(). The user ports' own addresses, when
+    they differ from the conduit's, do the same. With IFF_UNICAST_FLT set,
+    promiscuity stayed at 0.)"""
+    before = b.check('ip -d link show eth0')
+    b.check('bridge fdb add 02:00:00:00:0e:01 dev eth0 self permanent')
     try:
         out = b.check('ip -d link show eth0')
     finally:
-        b.check('ip link del mv0')
+        b.check('bridge fdb del 02:00:00:00:0e:01 dev eth0 self permanent')
+    m0 = re.search(r'promiscuity (\d+)', before)
     m = re.search(r'promiscuity (\d+)', out)
     need(m and int(m.group(1)) > 0, 'eth0 not promiscuous with a second '
          'unicast address:\n%s' % out)
-    return 'eth0 promiscuity %s' % m.group(1)
+    return 'eth0 promiscuity %s (%s before the address)' % (
+        m.group(1), m0.group(1) if m0 else '?')
 
 
 def peer_frames(b, sends):
@@ -489,6 +522,19 @@ def link_errors(b, dev):
     return {'length': int(m.group(1)), 'crc': int(m.group(2))}
 
 
+def rmon(b, dev):
+    out = b.check('ethtool -S %s --groups rmon' % dev)
+    return {k: int(v) for k, v in
+            re.findall(r'^rmon-(\w+): (\d+)$', out, re.M)}
+
+
+def pause_stats(b, dev):
+    out = b.check('ethtool -I -a %s' % dev)
+    m = re.search(r'rx_pause_frames: (\d+)', out)
+    need(m, 'no rx_pause_frames:\n%s' % out)
+    return int(m.group(1))
+
+
 def case_bad_frames(b, peer):
     """Runt, oversized and bad-VLAN-tag frames: dropped and counted."""
     b.check('ip link add br0 type bridge vlan_filtering 1 && '
@@ -507,14 +553,19 @@ def case_bad_frames(b, peer):
             # VLAN 100: port 2 is a member of VLAN 1 only
             'RxFiltering': eth(BCAST, PEER_MAC, 0x8100,
                                b'\x00\x64\x88\xb5' + b'vlan' * 4),
+            # a PAUSE frame (MAC Control, opcode 1): ends in the MAC
+            'RxPause': eth(bytes.fromhex('0180c2000001'), PEER_MAC, 0x8808,
+                           b'\x00\x01\xff\xff'),
         }
         s0, e0 = stats(b, 'swp2'), link_errors(b, 'swp2')
+        r0, p0 = rmon(b, 'swp2'), pause_stats(b, 'swp2')
         sends = [lambda: peer.send(good)]
         for frame in bad.values():
             sends += [lambda f=frame: peer.send(f)]
         sends += [lambda: peer.send(good)]
         seen = peer_frames(b, sends)
         s1, e1 = stats(b, 'swp2'), link_errors(b, 'swp2')
+        r1, p1 = rmon(b, 'swp2'), pause_stats(b, 'swp2')
     finally:
         b.check('ip link del br0')
     # One line per frame (tcpdump adds hex lines for unknown EtherTypes)
@@ -522,11 +573,20 @@ def case_bad_frames(b, peer):
     counted = {k: delta(s1, s0, k) for k in bad}
     length = e1['length'] - e0['length']
     need(got == 2, 'tcpdump on swp2 saw %d frames from the peer (2 good '
-         'ones sent around 3 bad ones):\n%s' % (got, seen))
+         'ones sent around the bad ones):\n%s' % (got, seen))
     need(all(n == 1 for n in counted.values()), 'MIB deltas: %s' % counted)
     need(length == 2, 'get_stats64 rx_length_errors +%d (want +2)' % length)
-    return 'MIB %s; rx_length_errors +%d; the 2 good frames arrived' % (
-        ', '.join('%s +%d' % c for c in counted.items()), length)
+    # The standard groups see the same frames (ethtool -S --groups rmon,
+    # ethtool -I -a): get_rmon_stats and get_pause_stats.
+    moved = {k: r1.get(k, 0) - r0.get(k, 0) for k in
+             ('etherStatsUndersizePkts', 'etherStatsOversizePkts')}
+    pauses = p1 - p0
+    need(all(n == 1 for n in moved.values()) and pauses == 1,
+         'rmon %s, rx_pause_frames +%d (want +1 each)' % (moved, pauses))
+    return 'MIB %s; rx_length_errors +%d; rmon %s; rx_pause_frames +%d; ' \
+        'the 2 good frames arrived' % (
+            ', '.join('%s +%d' % c for c in counted.items()), length,
+            ', '.join('%s +%d' % c for c in moved.items()), pauses)
 
 
 def case_tx_timeout(b):
@@ -632,8 +692,9 @@ def main_board(suite, xdp):
         suite.check('checksum offload: TCP transfer intact with TSO off',
                     lambda: tcp_transfer(b, 'off', 5002))
         b.check('ethtool -K eth0 tso on')
-        suite.check('checksum offload: RX verdict lets the stack count bad '
-                    'UDP checksums', lambda: case_rx_csum(b))
+        suite.check('checksum offload: RX verdict marks good UDP, bad UDP '
+                    'counted by the GDMA and the stack',
+                    lambda: case_rx_csum(b))
         suite.check('XDP_DROP: frames dropped and counted, traffic back '
                     'after detach', lambda: case_xdp_drop(b))
         suite.check('XDP_TX: ns1 receives the reflected frames',
@@ -646,8 +707,8 @@ def main_board(suite, xdp):
                     'and back', lambda: case_conduit(b))
         suite.check('no unicast filter claimed: a second unicast address '
                     'makes eth0 promiscuous', lambda: case_uc_filter(b))
-        suite.check('runt, oversized and bad-VLAN-tag frames on port 2 are '
-                    'dropped and counted', lambda: case_bad_frames(b, peer))
+        suite.check('runt, oversized, bad-VLAN-tag and PAUSE frames on '
+                    'port 2 are dropped and counted (MIB, rmon, pause)', lambda: case_bad_frames(b, peer))
         suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
                     'traffic recovers', lambda: case_tx_timeout(b))
 

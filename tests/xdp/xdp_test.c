@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tiny XDP programs for the ralink_fe tests */
+/* Tiny XDP (and one tc) programs for the ralink_fe tests */
 struct xdp_md {
 	unsigned int data;
 	unsigned int data_end;
@@ -60,6 +60,34 @@ SEC("xdp_redirect") int prog_redirect(struct xdp_md *ctx)
 	if (!reflect(ctx))
 		return 2;	/* XDP_PASS */
 	return bpf_redirect(ctx->ingress_ifindex, 0);
+}
+
+/* include/uapi/linux/bpf.h: struct __sk_buff up to data_end */
+struct __sk_buff {
+	unsigned int len, pkt_type, mark, queue_mapping, protocol;
+	unsigned int vlan_present, vlan_tci, vlan_proto, priority;
+	unsigned int ingress_ifindex, ifindex, tc_index, cb[5];
+	unsigned int hash, tc_classid, data, data_end;
+};
+
+/* BPF_FUNC_csum_level; BPF_CSUM_LEVEL_QUERY is 0 */
+static long (*bpf_csum_level)(struct __sk_buff *skb, unsigned long long lvl) =
+	(void *)135;
+
+/*
+ * tc ingress on a user port: drop an IPv4 UDP datagram to port 4001 that
+ * the driver did not mark CHECKSUM_UNNECESSARY (bpf_csum_level() then
+ * fails), so only marked ones reach the stack.
+ */
+SEC("tc_csum") int prog_csum(struct __sk_buff *ctx)
+{
+	unsigned char *d = (void *)(long)ctx->data;
+	unsigned char *end = (void *)(long)ctx->data_end;
+
+	if (d + 38 > end || d[12] != 0x08 || d[13] != 0x00 || d[14] != 0x45 ||
+	    d[23] != 17 || d[36] != 0x0f || d[37] != 0xa1)
+		return 0;	/* TC_ACT_OK */
+	return bpf_csum_level(ctx, 0) < 0 ? 2 : 0;	/* TC_ACT_SHOT : OK */
 }
 
 char _license[] SEC("license") = "GPL";

@@ -150,6 +150,17 @@
 #define MT7530_CREV_VALUE       ((0x7530 << 16) | 0x0001)
 
 /* MIB counters: word index of each (offset / 4) */
+/*
+ * Pad and clock settings of ports 5 and 6 (mainline's mt7530.h:
+ * MT7530_TOP_SIG_CTRL 0x7808, MT7530_IO_DRV_CR 0x7810, MT7530_P6ECR
+ * 0x7830, the TRGMII_* block at 0x7a00-0x7a78, MT7530_P5RGMIIRXCR/TXCR
+ * 0x7b00/0x7b04): delays, drive strength, interface mode of the MAC-MAC
+ * links. The model's links to the frame engine are not electrical: the
+ * registers are kept and read back.
+ */
+#define MT7530_PAD_BASE         0x7800
+#define MT7530_PAD_END          0x7c00
+
 #define MIB_TX_DROP             (0x00 / 4)
 #define MIB_TX_UNICAST          (0x08 / 4)
 #define MIB_TX_MULTICAST        (0x0c / 4)
@@ -163,6 +174,7 @@
 #define MIB_RX_BROADCAST        (0x70 / 4)
 #define MIB_RX_UNDER_SIZE       (0x7c / 4)
 #define MIB_RX_OVER_SIZE        (0x84 / 4)
+#define MIB_RX_PAUSE            (0x8c / 4)
 #define MIB_RX_PKT_SZ_64        (0x90 / 4)
 #define MIB_RX_BYTES            (0xa8 / 4)
 #define MIB_RX_ARL_DROP         (0xb8 / 4)
@@ -270,6 +282,7 @@ static void mt7530_phy_reset(MT7530Phy *phy)
     phy->anar = 0x05e1;
     phy->gbcr = 0x0300;
     phy->page = 0;
+    memset(phy->vendor, 0, sizeof(phy->vendor));
     phy->mmd_ctrl = 0;
     phy->mmd_addr = 0;
 }
@@ -282,6 +295,27 @@ static uint16_t *mt7530_phy_mmd(MT7530Phy *phy)
     return &phy->mmd[i % MT7530_PHY_MMD_REGS];
 }
 
+/*
+ * The PHY's vendor pages that mtk-ge's config_init programs: extended
+ * pages 1, 2 and 3 and the token ring page 0x52b5 (analog and DSP
+ * settings). They change nothing on an emulated link: kept and read
+ * back. NULL for any other page.
+ */
+static uint16_t *mt7530_phy_vendor(MT7530Phy *phy, unsigned reg)
+{
+    static const uint16_t pages[MT7530_PHY_VENDOR_PAGES] = {
+        0x1, 0x2, 0x3, 0x52b5
+    };
+    int i;
+
+    for (i = 0; i < MT7530_PHY_VENDOR_PAGES; i++) {
+        if (phy->page == pages[i]) {
+            return &phy->vendor[i][reg & 31];
+        }
+    }
+    return NULL;
+}
+
 static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
 {
     MT7530Phy *phy = &s->phy[n];
@@ -291,7 +325,11 @@ static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
         return phy->page;
     }
     if (phy->page) {
-        /* Vendor pages (mtk-ge's config_init): not modelled */
+        uint16_t *v = mt7530_phy_vendor(phy, reg);
+
+        if (v) {
+            return *v;
+        }
         qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u read\n",
                       n, phy->page, reg);
         return 0;
@@ -337,8 +375,14 @@ static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
         return;
     }
     if (phy->page) {
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u write "
-                      "0x%x\n", n, phy->page, reg, val);
+        uint16_t *v = mt7530_phy_vendor(phy, reg);
+
+        if (v) {
+            *v = val;
+        } else {
+            qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u write "
+                          "0x%x\n", n, phy->page, reg, val);
+        }
         return;
     }
     switch (reg) {
@@ -534,11 +578,16 @@ static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
     s->vtcr = val & ~(VTCR_BUSY | VTCR_INVALID);
     switch (VTCR_FUNC(val)) {
     case VTCR_RD_VID:
+        /*
+         * An entry that is not valid reads back with VAWD1's VALID bit
+         * clear; VTCR_INVALID is not set for it: mainline's
+         * mt7530_hw_vlan_update() reads every VID before it first writes
+         * it and would log "read VTCR invalid" on every board at boot,
+         * which real boards do not. What sets the bit on the silicon is
+         * not documented here; the model never sets it.
+         */
         s->vawd1 = v->vawd1;
         s->vawd2 = v->vawd2;
-        if (!(v->vawd1 & VAWD1_VALID)) {
-            s->vtcr |= VTCR_INVALID;
-        }
         break;
     case VTCR_WR_VID:
         v->vawd1 = s->vawd1;
@@ -582,6 +631,7 @@ static void mt7530_reset_core(MT7530State *s)
     }
     memset(s->vlan, 0, sizeof(s->vlan));
     memset(s->fdb, 0, sizeof(s->fdb));
+    memset(s->pad, 0, sizeof(s->pad));
     s->search_pos = 0;
     g_hash_table_remove_all(s->other);
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
@@ -685,6 +735,9 @@ static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
         return s->mtrap;
     case MT7530_CREV:
         return MT7530_CREV_VALUE;
+    }
+    if (reg >= MT7530_PAD_BASE && reg < MT7530_PAD_END) {
+        return s->pad[(reg - MT7530_PAD_BASE) / 4];
     }
     qemu_log_mask(LOG_UNIMP, "mt7530: read of register 0x%04x\n", reg);
     return GPOINTER_TO_UINT(g_hash_table_lookup(s->other,
@@ -802,6 +855,10 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
     case MT7530_PMSR_P:
         qemu_log_mask(LOG_GUEST_ERROR, "mt7530: write to read-only "
                       "register 0x%04x\n", reg);
+        return;
+    }
+    if (reg >= MT7530_PAD_BASE && reg < MT7530_PAD_END) {
+        s->pad[(reg - MT7530_PAD_BASE) / 4] = val;
         return;
     }
     qemu_log_mask(LOG_UNIMP, "mt7530: write of 0x%x to register 0x%04x\n",
@@ -1170,6 +1227,10 @@ filtered:
     return true;
 }
 
+#define ETH_P_MAC_CONTROL       0x8808
+#define MAC_CTRL_PAUSE          0x0001
+static const uint8_t mac_ctrl_dst[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 };
+
 /* Parse a frame into @f; false (and counted) if the port drops it */
 static bool mt7530_ingress(MT7530State *s, int port, const uint8_t *buf,
                            size_t len, MT7530Frame *f, uint8_t *cpu_dest)
@@ -1189,6 +1250,19 @@ static bool mt7530_ingress(MT7530State *s, int port, const uint8_t *buf,
                                        MTK_TAG_LEN : 0) ||
         len > MT7530_MAX_FRAME) {
         s->mib[port][MIB_RX_OVER_SIZE]++;
+        return false;
+    }
+
+    /*
+     * A MAC Control frame (802.3 Annex 31B: PAUSE) ends in the port's MAC:
+     * counted (RxPause), never forwarded. The pause itself is not
+     * modelled: the model's ports do not queue.
+     */
+    if (lduw_be_p(buf + 12) == ETH_P_MAC_CONTROL &&
+        !memcmp(buf, mac_ctrl_dst, sizeof(mac_ctrl_dst))) {
+        if (len >= 16 && lduw_be_p(buf + 14) == MAC_CTRL_PAUSE) {
+            s->mib[port][MIB_RX_PAUSE]++;
+        }
         return false;
     }
 
@@ -1384,8 +1458,8 @@ static void mt7530_finalize(Object *obj)
 
 static const VMStateDescription vmstate_mt7530_phy = {
     .name = "mt7530-phy",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT16(bmcr, MT7530Phy),
         VMSTATE_UINT16(anar, MT7530Phy),
@@ -1394,6 +1468,8 @@ static const VMStateDescription vmstate_mt7530_phy = {
         VMSTATE_UINT16(mmd_ctrl, MT7530Phy),
         VMSTATE_UINT16(mmd_addr, MT7530Phy),
         VMSTATE_UINT16_ARRAY(mmd, MT7530Phy, MT7530_PHY_MMD_REGS),
+        VMSTATE_UINT16_2DARRAY(vendor, MT7530Phy, MT7530_PHY_VENDOR_PAGES,
+                               32),
         VMSTATE_BOOL(link, MT7530Phy),
         VMSTATE_END_OF_LIST()
     }
@@ -1428,8 +1504,8 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1457,6 +1533,7 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32(sys_int_sts, MT7530State),
         VMSTATE_UINT32(gmaccr, MT7530State),
         VMSTATE_UINT32(mib_ccr, MT7530State),
+        VMSTATE_UINT32_ARRAY(pad, MT7530State, MT7530_PAD_REGS),
         VMSTATE_UINT32_ARRAY(ssp, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(pcr, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(psc, MT7530State, MT7530_NUM_PORTS),

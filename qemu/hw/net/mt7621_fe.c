@@ -112,6 +112,7 @@
 #define   GDM_RX_BYTES_HI           0x04
 #define   GDM_RX_PACKETS            0x08
 #define   GDM_RX_OVERFLOW           0x10
+#define   GDM_RX_CSUM_ERR           0x20
 #define   GDM_TX_BYTES_LO           0x30
 #define   GDM_TX_BYTES_HI           0x34
 #define   GDM_TX_PACKETS            0x38
@@ -353,34 +354,42 @@ static void fe_tx_csum(uint8_t *f, size_t len, bool stag)
     stw_be_p(f + off, c);
 }
 
-/* Whether the checksums of a received frame verify (the RX verdict) */
-static bool fe_rx_csum_ok(uint8_t *f, size_t len, bool stag)
+/* The RX checksum verdict on a frame */
+typedef enum {
+    FE_CSUM_NONE,       /* not TCP or UDP over IP, or cut short: unchecked */
+    FE_CSUM_OK,         /* the IPv4 header and the TCP/UDP checksum verify */
+    FE_CSUM_BAD,        /* one of them does not: counted (GDM_RX_CSUM_ERR) */
+} FECsum;
+
+static FECsum fe_rx_csum(uint8_t *f, size_t len, bool stag)
 {
     uint16_t proto;
     size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, end;
     uint8_t l4proto;
 
     if (!fe_l4(f, len, l3, proto, &l4, &l4proto)) {
-        return false;
+        return FE_CSUM_NONE;
     }
     if (l4proto != IP_PROTO_TCP && l4proto != IP_PROTO_UDP) {
-        return false;
+        return FE_CSUM_NONE;
     }
     if (proto == ETH_P_IP) {
         end = l3 + lduw_be_p(f + l3 + 2);
-        if (net_checksum_finish(net_checksum_add(l4 - l3, f + l3))) {
-            return false;
-        }
     } else {
         end = l4 + lduw_be_p(f + l3 + 4);
     }
     if (end > len || end < l4 + 8) {
-        return false;
+        return FE_CSUM_NONE;
+    }
+    if (proto == ETH_P_IP &&
+        net_checksum_finish(net_checksum_add(l4 - l3, f + l3))) {
+        return FE_CSUM_BAD;
     }
     if (l4proto == IP_PROTO_UDP && !lduw_be_p(f + l4 + 6)) {
-        return true;            /* no UDP checksum */
+        return FE_CSUM_OK;      /* no UDP checksum */
     }
-    return fe_l4_csum(f, l3, l4, end, proto, l4proto) == 0;
+    return fe_l4_csum(f, l3, l4, end, proto, l4proto) ? FE_CSUM_BAD :
+           FE_CSUM_OK;
 }
 
 static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
@@ -599,8 +608,14 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
     s->rx_bytes[g->id] += len;
 
     rxd4 = ((g->id + 1) << RXD4_SPORT_SHIFT) | RXD4_FOE_ENTRY_NONE;
-    if ((fwd & (GDMA_TCS_EN | GDMA_UCS_EN)) && fe_rx_csum_ok(f, len, stag)) {
-        rxd4 |= RXD4_L4_VALID;
+    if (fwd & (GDMA_TCS_EN | GDMA_UCS_EN)) {
+        FECsum c = fe_rx_csum(f, len, stag);
+
+        if (c == FE_CSUM_OK) {
+            rxd4 |= RXD4_L4_VALID;
+        } else if (c == FE_CSUM_BAD) {
+            s->rx_csum_err[g->id]++;
+        }
     }
     /*
      * With CDMP_IG_CTRL.STAG_EN the CDM treats the special tag as a VLAN
@@ -757,6 +772,10 @@ static uint32_t fe_gdm_cnt_read(MT7621FEState *s, hwaddr a)
         v = s->rx_overflow[n];
         s->rx_overflow[n] = 0;
         break;
+    case GDM_RX_CSUM_ERR:
+        v = s->rx_csum_err[n];
+        s->rx_csum_err[n] = 0;
+        break;
     case GDM_TX_BYTES_LO:
         v = s->tx_bytes[n];
         s->tx_bytes[n] &= ~0xffffffffULL;
@@ -807,7 +826,10 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     case MTK_PHY_IAC:
         return fe_reg(s, addr);
     }
-    if (!fe_plain_reg(addr)) {
+    if (addr >= PPE_BASE && addr < PPE_END) {
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register 0x%" HWADDR_PRIx
+                      " read (no hardware NAT)\n", addr);
+    } else if (!fe_plain_reg(addr)) {
         qemu_log_mask(LOG_UNIMP, "mt7621-fe: read of 0x%04" HWADDR_PRIx "\n",
                       addr);
     }
@@ -921,6 +943,7 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
     for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
         s->rx_bytes[i] = s->tx_bytes[i] = 0;
         s->rx_packets[i] = s->tx_packets[i] = s->rx_overflow[i] = 0;
+        s->rx_csum_err[i] = 0;
         /* Forward to PDMA, as after reset */
         fe_set(s, GDMA_FWD_CFG(i), 0);
     }
@@ -987,8 +1010,8 @@ static void mt7621_fe_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
         VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
@@ -998,6 +1021,8 @@ static const VMStateDescription vmstate_mt7621_fe = {
         VMSTATE_UINT32_ARRAY(rx_packets, MT7621FEState, MT7621_FE_NUM_GMACS),
         VMSTATE_UINT32_ARRAY(tx_packets, MT7621FEState, MT7621_FE_NUM_GMACS),
         VMSTATE_UINT32_ARRAY(rx_overflow, MT7621FEState,
+                             MT7621_FE_NUM_GMACS),
+        VMSTATE_UINT32_ARRAY(rx_csum_err, MT7621FEState,
                              MT7621_FE_NUM_GMACS),
         VMSTATE_UINT32(dly[MT7621_FE_DLY_RX].pending, MT7621FEState),
         VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_RX].timer, MT7621FEState),

@@ -23,6 +23,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 #define MT7530_NUM_FDB          2048
 #define MT7530_NUM_MIB          0x30    /* 32-bit words per port */
 #define MT7530_PHY_MMD_REGS     64
+/* Vendor register pages of a PHY kept (1, 2, 3 and 0x52b5), 32 each */
+#define MT7530_PHY_VENDOR_PAGES 4
+/* Pad and clock registers of ports 5 and 6 (0x7800-0x7bff), as words */
+#define MT7530_PAD_REGS         256
 
 /**
  * MT7530MacOps: how the switch hands frames to a MAC of the frame engine
@@ -57,6 +61,7 @@ typedef struct MT7530Phy {
     uint16_t mmd_ctrl;
     uint16_t mmd_addr;
     uint16_t mmd[MT7530_PHY_MMD_REGS];
+    uint16_t vendor[MT7530_PHY_VENDOR_PAGES][32];
     bool link;          /* as last reported through BMSR/the interrupt */
 } MT7530Phy;
 
@@ -100,6 +105,7 @@ struct MT7530State {
     uint32_t ata1, ata2, atwd, atc, tsra1, tsra2, atrd;
     uint32_t vtcr, vawd1, vawd2, aac;
     uint32_t mtrap, sys_int_en, sys_int_sts, gmaccr, mib_ccr;
+    uint32_t pad[MT7530_PAD_REGS];
     /* Per-port registers */
     uint32_t ssp[MT7530_NUM_PORTS], pcr[MT7530_NUM_PORTS];
     uint32_t psc[MT7530_NUM_PORTS], pvc[MT7530_NUM_PORTS];

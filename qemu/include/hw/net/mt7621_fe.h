@@ -57,6 +57,7 @@ struct MT7621FEState {
     uint32_t rx_packets[MT7621_FE_NUM_GMACS];
     uint32_t tx_packets[MT7621_FE_NUM_GMACS];
     uint32_t rx_overflow[MT7621_FE_NUM_GMACS];
+    uint32_t rx_csum_err[MT7621_FE_NUM_GMACS];
     /*
      * Delayed (coalesced) "done" interrupts: completions not yet signalled
      * and the timer of the oldest one, per MT7621_FE_DLY_*
