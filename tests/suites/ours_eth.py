@@ -365,11 +365,13 @@ def case_rx_csum(b):
     4001 that are not marked (bpf_csum_level() fails on them): good ones
     reach the stack (NoPorts) only if marked. With eth0's rx-checksumming
     off the same ones are not marked and none reach it, which shows the
-    program tells the two apart. GRO is off meanwhile: it checks UDP
-    checksums in software and marks what it checked.
+    program tells the two apart. GRO is off meanwhile, on eth0 and on
+    swp0 (DSA hands frames to its user ports through GRO cells): it checks
+    UDP checksums in software and marks what it checked.
     """
     n = 5
-    b.check('ethtool -K eth0 gro off && tc qdisc add dev swp0 clsact && '
+    b.check('ethtool -K eth0 gro off && ethtool -K swp0 gro off && '
+            'tc qdisc add dev swp0 clsact && '
             'tc filter add dev swp0 ingress bpf da obj /tmp/xdp.o sec tc_csum')
     try:
         seen = {}
@@ -383,8 +385,8 @@ def case_rx_csum(b):
         send_udp(b, n, 4002, ',udp_sum=4660')
         u1, s1 = udp_csum_errors(b), stats(b)
     finally:
-        b.check('ethtool -K eth0 rx on gro on; tc qdisc del dev swp0 '
-                'clsact')
+        b.check('ethtool -K eth0 rx on gro on; ethtool -K swp0 gro on; '
+                'tc qdisc del dev swp0 clsact')
     bad = u1['InCsumErrors'] - u0['InCsumErrors']
     hw = delta(s1, s0, 'rx_checksum_errors')
     # The GDMA counts what its checksum check refused (GDM_RX_CSUM_ERR)

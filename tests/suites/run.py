@@ -163,6 +163,9 @@ def run_set(t, name, fe_drv, sw_drv):
             return
         t.ok('%s: boots to a shell' % what)
         t.comment(re.findall(r'ralink-fe: [^\r\n]*', c.text()))
+        # Kernel messages (e.g. "hrtimer: interrupt took ... ns" on a busy
+        # host) would land inside the commands' output from here on.
+        c.run('dmesg -n 1')
 
         out = c.run('for d in /sys/class/net/eth0/device/driver '
                     '/sys/class/net/ethblack/device/driver; do '
