@@ -479,27 +479,6 @@ def case_conduit(b):
     return 'eth1 tx_packets +%d, rx_packets +%d' % (tx, rx)
 
 
-def case_uc_filter(b):
-    """The conduit does not claim a unicast filter it does not have: a
-    second unicast address makes the stack put it in promiscuous mode.
-    (DSA refuses a macvlan on a conduit: the address goes in with `bridge
-    fdb add ... self`, dev_uc_add(). The user ports' own addresses, when
-    they differ from the conduit's, do the same. With IFF_UNICAST_FLT set,
-    promiscuity stayed at 0.)"""
-    before = b.check('ip -d link show eth0')
-    b.check('bridge fdb add 02:00:00:00:0e:01 dev eth0 self permanent')
-    try:
-        out = b.check('ip -d link show eth0')
-    finally:
-        b.check('bridge fdb del 02:00:00:00:0e:01 dev eth0 self permanent')
-    m0 = re.search(r'promiscuity (\d+)', before)
-    m = re.search(r'promiscuity (\d+)', out)
-    need(m and int(m.group(1)) > 0, 'eth0 not promiscuous with a second '
-         'unicast address:\n%s' % out)
-    return 'eth0 promiscuity %s (%s before the address)' % (
-        m.group(1), m0.group(1) if m0 else '?')
-
-
 def peer_frames(b, sends):
     """Frames from PEER_MAC tcpdump sees on swp2 while @sends run."""
     b.check('sh -c "timeout 60 tcpdump -i swp2 -nn -e -l '
@@ -707,8 +686,6 @@ def main_board(suite, xdp):
                                          ['xdp_redirect', 'xdp_xmit']))
         suite.check('second CPU port: swp0 through eth1 (GMAC1, port 5) '
                     'and back', lambda: case_conduit(b))
-        suite.check('no unicast filter claimed: a second unicast address '
-                    'makes eth0 promiscuous', lambda: case_uc_filter(b))
         suite.check('runt, oversized, bad-VLAN-tag and PAUSE frames on '
                     'port 2 are dropped and counted (MIB, rmon, pause)', lambda: case_bad_frames(b, peer))
         suite.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
