@@ -28,6 +28,8 @@ LINE = re.compile(r'^(ok|not ok)(?: \d+)? - (mainline-dsa|ours-dsa): '
 
 
 SUITES = ['mainline-dsa', 'ours-dsa']
+sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
+from board import LOG_VERDICT  # noqa: E402
 
 # What a case checks, for the pass counts: "neg" cases pass when traffic
 # does NOT arrive (a switch that forwards nothing passes them), "ctl" ones
@@ -55,7 +57,7 @@ CONTROL = {
 
 
 def case_kind(script, case):
-    if (case or '').startswith('the QEMU log'):
+    if (case or '').startswith(LOG_VERDICT):
         return 'ctl'
     if script in NEGATIVE and re.match(NEGATIVE[script], case or ''):
         return 'neg'

@@ -193,6 +193,11 @@ LOG_ALLOWED = [
 ]
 
 
+# The name of the TAP line every suite gives a board's QEMU log.
+LOG_VERDICT = ('the QEMU log (guest errors, unimplemented accesses) holds '
+               'nothing unexpected')
+
+
 def log_problems(text):
     """The lines of QEMU log @text that LOG_ALLOWED does not explain."""
     return [ln for ln in text.splitlines() if ln.strip() and

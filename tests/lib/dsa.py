@@ -28,7 +28,7 @@ import queue
 import re
 import threading
 
-from board import Board
+from board import Board, LOG_VERDICT
 
 DTB = 'mt7621-gnubee-gb-pc1-dsa.dtb'
 IFACES = ['swp0', 'swp1', 'swp2', 'swp3']
@@ -479,10 +479,9 @@ def run_board(script, driver_set, log, tests=None):
         b.close()
         tm.wall = b.wall
     bad = b.log_problems()
-    results.append((' OK' if not bad else 'FAIL', '%s: the QEMU log (guest '
-                    'errors, unimplemented accesses) holds nothing '
-                    'unexpected%s' % (script, ' (rerun)' if tests else ''),
-                    '\n'.join(bad[:30])))
+    results.append((' OK' if not bad else 'FAIL', '%s: %s%s' % (
+        script, LOG_VERDICT, ' (rerun)' if tests else ''),
+        '\n'.join(bad[:30])))
     return results, tm
 
 

@@ -8,6 +8,8 @@ numbers them, because suites run in parallel.
 import sys
 import traceback
 
+from board import LOG_VERDICT
+
 
 class Suite:
     def __init__(self, name):
@@ -48,9 +50,8 @@ class Suite:
         """A verdict on @board's QEMU log (after it closed): nothing that
         board.LOG_ALLOWED does not explain."""
         bad = board.log_problems()
-        return self.result(not bad, '%s: the QEMU log (guest errors, '
-                           'unimplemented accesses) holds nothing unexpected'
-                           % what, '\n'.join(bad[:30]))
+        return self.result(not bad, '%s: %s' % (what, LOG_VERDICT),
+                           '\n'.join(bad[:30]))
 
     def check(self, name, fn):
         """Run @fn(); a pass unless it raises. Its return value is logged."""

@@ -17,63 +17,59 @@ MEMTOTAL_MAX_KB = 512 * 1024
 
 
 def boot_checks(t, board, model, full):
-    b = Board(board)
-    try:
+    with Board(board) as b:
         boot_checks_on(t, b, board, model, full)
-    finally:
-        b.close()
-        t.qemu_log(b, board)
+    t.qemu_log(b, board)
 
 
 def boot_checks_on(t, b, board, model, full):
-    if True:
-        try:
-            secs = b.wait_ready(BOOT_TIMEOUT)
-        except Exception as e:
-            t.fail('%s: boot reaches the shell' % board,
-                   '%s\n%s' % (e, b.text()[-3000:]))
-            return
-        t.ok('%s: boot reaches the shell' % board)
-        t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
+    try:
+        secs = b.wait_ready(BOOT_TIMEOUT)
+    except Exception as e:
+        t.fail('%s: boot reaches the shell' % board,
+               '%s\n%s' % (e, b.text()[-3000:]))
+        return
+    t.ok('%s: boot reaches the shell' % board)
+    t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
 
-        got = b.check('cat /proc/device-tree/model').strip('\x00\n ')
-        t.result(got == model, '%s: /proc/device-tree/model is "%s"'
-                 % (board, model), 'got %r' % got)
-        if not full:
-            return
+    got = b.check('cat /proc/device-tree/model').strip('\x00\n ')
+    t.result(got == model, '%s: /proc/device-tree/model is "%s"'
+             % (board, model), 'got %r' % got)
+    if not full:
+        return
 
-        online = b.check('cat /sys/devices/system/cpu/online').strip()
-        procs = int(b.check('grep -c ^processor /proc/cpuinfo'))
-        t.result(online == '0-3' and procs == 4,
-                 '4 CPUs online (2 cores x 2 VPEs)',
-                 'online=%r, /proc/cpuinfo processors=%d\n%s'
-                 % (online, procs, b.check('dmesg | grep -i -e smp -e cpu')))
+    online = b.check('cat /sys/devices/system/cpu/online').strip()
+    procs = int(b.check('grep -c ^processor /proc/cpuinfo'))
+    t.result(online == '0-3' and procs == 4,
+             '4 CPUs online (2 cores x 2 VPEs)',
+             'online=%r, /proc/cpuinfo processors=%d\n%s'
+             % (online, procs, b.check('dmesg | grep -i -e smp -e cpu')))
 
-        cpuinfo = b.check('cat /proc/cpuinfo')
-        t.result('MIPS 1004Kc' in cpuinfo, 'CPUs are MIPS 1004Kc',
-                 cpuinfo[:800])
+    cpuinfo = b.check('cat /proc/cpuinfo')
+    t.result('MIPS 1004Kc' in cpuinfo, 'CPUs are MIPS 1004Kc',
+             cpuinfo[:800])
 
-        meminfo = b.check('cat /proc/meminfo')
-        m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
-        total = int(m.group(1)) if m else 0
-        t.result(MEMTOTAL_MIN_KB <= total <= MEMTOTAL_MAX_KB,
-                 'MemTotal is 512 MiB less the kernel (%d kB)' % total,
-                 meminfo[:400])
+    meminfo = b.check('cat /proc/meminfo')
+    m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
+    total = int(m.group(1)) if m else 0
+    t.result(MEMTOTAL_MIN_KB <= total <= MEMTOTAL_MAX_KB,
+             'MemTotal is 512 MiB less the kernel (%d kB)' % total,
+             meminfo[:400])
 
-        dmesg = b.check('dmesg')
-        bad = [ln for ln in dmesg.splitlines()
-               if re.search(r'Oops|BUG:|WARNING:', ln)]
-        t.result(not bad, 'no Oops, BUG or WARNING in dmesg', '\n'.join(bad))
+    dmesg = b.check('dmesg')
+    bad = [ln for ln in dmesg.splitlines()
+           if re.search(r'Oops|BUG:|WARNING:', ln)]
+    t.result(not bad, 'no Oops, BUG or WARNING in dmesg', '\n'.join(bad))
 
-        # The MT7621 cannot power off: poweroff resets through the sysctl,
-        # and -no-reboot turns the reset into QEMU's exit.
-        b.write('poweroff\n')
-        try:
-            status = b.wait_exit(60)
-            t.result(status == 0, 'poweroff ends QEMU',
-                     'exit status %d' % status)
-        except Exception as e:
-            t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
+    # The MT7621 cannot power off: poweroff resets through the sysctl,
+    # and -no-reboot turns the reset into QEMU's exit.
+    b.write('poweroff\n')
+    try:
+        status = b.wait_exit(60)
+        t.result(status == 0, 'poweroff ends QEMU',
+                 'exit status %d' % status)
+    except Exception as e:
+        t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
 
 
 def main():

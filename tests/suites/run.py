@@ -26,7 +26,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import READY, log_problems  # noqa: E402
+from board import LOG_VERDICT, READY, log_problems  # noqa: E402
 from peer import Peer  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -227,9 +227,8 @@ def run_set(t, name, fe_drv, sw_drv):
         except OSError as e:
             bad = ['no QEMU log: %s' % e]
         tmp.cleanup()
-        t.result(not bad, '%s QEMU_ARGS="-d guest_errors,unimp -D ...": the '
-                 'QEMU log holds nothing unexpected' % what,
-                 '\n'.join(bad[:30]))
+        t.result(not bad, '%s QEMU_ARGS="-d guest_errors,unimp -D ...": %s'
+                 % (what, LOG_VERDICT), '\n'.join(bad[:30]))
 
 
 def main():
