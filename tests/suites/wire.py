@@ -33,6 +33,9 @@ both (br1 and br1.20). Then:
   every frame the switch took, B and C get every one of them, and so
   does the CPU (swp0's rx counter): the CPU port pushes back rather than
   drops. Then A and B still ping each other.
+- link flaps: port 0's carrier goes off and on 10,000 times (`set_link`
+  in the monitor, as fast as it takes them); then swp0 has its carrier
+  and forwards again within 30 s, and A pings B.
 - no WARNING/BUG/Oops in the guest, and the QEMU log holds nothing
   unexpected.
 (Truncated headers and frames of every length from 1 to 2100 bytes are
@@ -58,6 +61,7 @@ PORTS = ['swp0', 'swp1', 'swp2', 'swp3', 'swp4']
 SETS = os.environ.get('WIRE_SETS', 'ours mainline').split()
 FLOOD = 20000
 STORM = 20000
+FLAPS = 10000
 AGEING = 10                 # seconds
 FDB_SIZE = 2048             # the MT7530's address table
 ETYPE = 0x88b5              # local experimental: no protocol takes it
@@ -317,6 +321,37 @@ def storm(suite, b, p, name):
                  'each other' % name, rt)
 
 
+def link_flaps(suite, b, p, name):
+    """FLAPS times carrier off and on for port 0, as fast as the monitor
+    takes the commands; then the port must come back and forward."""
+    a, bb = p['A'], p['B']
+    changes = 'cat /sys/class/net/swp0/carrier_changes'
+    c0 = int(b.check(changes))
+    t0 = time.monotonic()
+    for _ in range(FLAPS):
+        b.hmp('set_link p0 off')
+        b.hmp('set_link p0 on')
+    secs = time.monotonic() - t0
+    suite.comment('%d link flaps of port 0 in %.1f s' % (FLAPS, secs))
+    st, out = b.run('(for i in $(seq 300); do ip link show swp0 | grep -q '
+                    'LOWER_UP && bridge link show dev swp0 | grep -q '
+                    '"state forwarding" && exit 0; sleep 0.1; done; '
+                    'ip link show swp0; bridge link show dev swp0; exit 1)',
+                    timeout=120)
+    seen = int(b.check(changes)) - c0
+    suite.comment('swp0 saw %d carrier changes' % seen)
+    # The guest sees fewer than were made (a PHY interrupt handler reads
+    # the link once for several), but it must have seen them.
+    suite.result(seen >= 2, '%s: the guest saw the flaps (swp0 carrier '
+                 'changes +%d)' % (name, seen), 'carrier_changes +%d' % seen)
+    suite.result(st == 0, '%s: after %d link flaps, swp0 has its carrier '
+                 'and forwards again within 30 s' % (name, FLAPS), out)
+    bb.answer = True
+    rt = a.ping(IP['B'], 40)
+    suite.result(isinstance(rt, float), '%s: and A (port 0) pings B again'
+                 % name, rt)
+
+
 def one_set(suite, driver_set):
     name = driver_set
     p = {n: Peer(n, MAC[n], IP[n]) for n in 'ABCDE'}
@@ -354,6 +389,7 @@ def one_set(suite, driver_set):
         vlan_hopping(suite, b, p, name)
         mac_flood(suite, b, p, name)
         storm(suite, b, p, name)
+        link_flaps(suite, b, p, name)
         st, out = b.run('dmesg | grep -E "WARNING|BUG|Oops|Call Trace" | '
                         'head -n 20; true')
         suite.result(st == 0 and not out.strip(), '%s: no WARNING, BUG or '
