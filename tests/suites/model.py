@@ -12,14 +12,8 @@ fresh boot for the next window.
 
 The boards run on the real clock, all four CPUs up (the windows that
 reach into the CM, CPC and GIC concern every core); tests/run-all.py runs
-the suite niced beside the other batch suites. The suite holds one board
-slot (board.Slot) while it runs, as the DSA boards do, so that the host's
-CPUs are not shared by more batch jobs than there are CPUs (each job
-beside too many others loses its caches: the first DSA scripts took 25 %
-more vCPU time beside this suite, `patches` and ours-eth than later in
-the run). It asks for the slot once for all its windows: on the virtual
-clock each fresh board would wait for a slot behind every longer DSA
-script.
+the suite niced beside the other batch suites. (On the virtual clock each
+fresh board would wait for a board slot behind every longer DSA script.)
 """
 
 import os
@@ -27,7 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import Board, Slot, Timeout  # noqa: E402
+from board import Board, Timeout  # noqa: E402
 from tap import Suite  # noqa: E402
 
 BOOT_TIMEOUT = 300
@@ -123,20 +117,8 @@ def survived(b):
     return 'running' in status or 'paused' in status, status
 
 
-# The host CPU seconds the suite takes (make test's "# model:" line)
-EXPECT = 130
-
-
 def main():
     t = Suite('model')
-    slot = Slot(EXPECT)
-    try:
-        return run_windows(t)
-    finally:
-        slot.release()
-
-
-def run_windows(t):
     b = None
     try:
         for i, (name, ranges) in enumerate(WINDOWS):
