@@ -343,11 +343,25 @@ FDB_STRESS_MAC = '00:01:02:03:04:05'
 SWITCH_QOM = '/machine/soc/switch'
 
 
+def switch_fdb(b):
+    """The switch model's live address table, one entry a line ("MAC
+    vid|fid KEY ports 0xMAP static|dynamic"), and the monitor's answer;
+    the table is None if the answer is not a string."""
+    out = b.hmp('qom-get %s fdb' % SWITCH_QOM)
+    table = json.loads(out.strip()) if out.strip().startswith('"') else None
+    return table, out
+
+
+def ethtool_stats(b, dev):
+    """`ethtool -S @dev` as a dict of counters."""
+    out = b.check('ethtool -S %s' % dev)
+    return {k: int(v) for k, v in re.findall(r'^\s*(\S+): (\d+)$', out, re.M)}
+
+
 def fdb_stress_state(b):
     """(kernel errors, the switch's static entries) now."""
     errors = b.check('dmesg --level=emerg,alert,crit,err; true').splitlines()
-    out = b.hmp('qom-get %s fdb' % SWITCH_QOM)
-    table = json.loads(out.strip()) if out.strip().startswith('"') else None
+    table, out = switch_fdb(b)
     static = None if table is None else sorted(
         ln for ln in table.splitlines() if ln.endswith(' static'))
     return errors, static, table, out

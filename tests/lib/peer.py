@@ -55,6 +55,18 @@ def icmp_echo(typ, ident, seq, data=b'ralink-fe'):
     return msg[:2] + struct.pack('!H', csum(msg)) + msg[4:]
 
 
+def send_paced(sends):
+    """Send each (peer, frame) of @sends, pausing 4 ms after every 50 so
+    that the host's socket buffers hold what QEMU has not read yet; return
+    the seconds it took."""
+    t0 = time.monotonic()
+    for i, (peer, frame) in enumerate(sends):
+        peer.send(frame)
+        if i % 50 == 49:
+            time.sleep(0.004)
+    return time.monotonic() - t0
+
+
 class Peer:
     """A host on a front port: a UDP socket, one datagram per frame."""
 

@@ -26,14 +26,13 @@ put swp0 and swp1 in an offloaded bridge. Then:
 
 import os
 import random
-import re
 import struct
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board  # noqa: E402
-from peer import BCAST, Peer, eth, ipv4  # noqa: E402
+from peer import BCAST, Peer, eth, ipv4, send_paced  # noqa: E402
 import dsa  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -48,11 +47,6 @@ MAC_B = bytes.fromhex('020000000b0b')
 IP_A = '192.0.2.10'
 IP_B = '192.0.2.11'
 UNKNOWN = bytes.fromhex('020000000c0c')
-
-
-def stats(b, dev):
-    out = b.check('ethtool -S %s' % dev)
-    return {k: int(v) for k, v in re.findall(r'^\s*(\S+): (\d+)$', out, re.M)}
 
 
 def rand_mac(rng):
@@ -110,7 +104,7 @@ def rx_seen(b):
     """Frames the front ports took, from their MIB counters."""
     n = 0
     for p in PORTS:
-        st = stats(b, p)
+        st = dsa.ethtool_stats(b, p)
         n += sum(st.get(k, 0) for k in ('RxUnicast', 'RxMulticast',
                                         'RxBroadcast', 'RxUnderSizeErr',
                                         'RxOverSzErr', 'RxPause'))
@@ -136,14 +130,8 @@ def fuzz(suite, b, peers, a, bb):
 
     rng = random.Random(FUZZ_SEED)
     seen0 = rx_seen(b)
-    t0 = time.monotonic()
-    for i in range(FUZZ):
-        peers[i % len(peers)].send(fuzz_frame(rng))
-        if i % 50 == 49:
-            # Paced, so that the host's socket buffers hold what the
-            # ports have not read yet.
-            time.sleep(0.004)
-    secs = time.monotonic() - t0
+    secs = send_paced((peers[i % len(peers)], fuzz_frame(rng))
+                      for i in range(FUZZ))
     time.sleep(2)
     alive = b.proc.poll() is None
     suite.result(alive, '%d random frames (seed %d) on the five front '
@@ -202,7 +190,7 @@ def main():
                      'a host peer pings the bridge (CPU port, MTK tag)', rt)
 
         # 10,000 frames A -> B, both MACs learned by now.
-        s0, s1, cpu = stats(b, 'swp0'), stats(b, 'swp1'), stats(b, 'eth0')
+        s0, s1, cpu = dsa.ethtool_stats(b, 'swp0'), dsa.ethtool_stats(b, 'swp1'), dsa.ethtool_stats(b, 'eth0')
         a.answer = bb.answer = False
         payload = b'\x00' * 18
         frame = eth(MAC_B, MAC_A, 0x0800,
@@ -224,7 +212,7 @@ def main():
                      % (got, FRAMES - got))
         suite.comment('%d frames in %.2f s host time (%.0f us/frame)'
                       % (FRAMES, secs, secs * 1e6 / FRAMES))
-        t0_, t1_, tc = stats(b, 'swp0'), stats(b, 'swp1'), stats(b, 'eth0')
+        t0_, t1_, tc = dsa.ethtool_stats(b, 'swp0'), dsa.ethtool_stats(b, 'swp1'), dsa.ethtool_stats(b, 'eth0')
 
         def delta(new, old, key):
             return new.get(key, -1) - old.get(key, -1)

@@ -45,7 +45,6 @@ model-net's fuzzing.)
 import json
 import os
 import random
-import re
 import struct
 import sys
 import threading
@@ -53,7 +52,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board  # noqa: E402
-from peer import BCAST, Peer, eth  # noqa: E402
+from peer import BCAST, Peer, eth, send_paced  # noqa: E402
 import dsa  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -89,9 +88,7 @@ def rx_packets(b, dev):
 
 
 def mib(b, dev, key):
-    out = b.check('ethtool -S %s' % dev)
-    m = re.search(r'^\s*%s: (\d+)$' % key, out, re.M)
-    return int(m.group(1)) if m else -1
+    return dsa.ethtool_stats(b, dev).get(key, -1)
 
 
 def marked(peer, marker):
@@ -109,21 +106,8 @@ def fence(src, dst, tag):
 
 
 def model_fdb(b):
-    out = b.hmp('qom-get %s fdb' % dsa.SWITCH_QOM)
-    if not out.strip().startswith('"'):
-        return None
-    return json.loads(out.strip()).splitlines()
-
-
-def send_paced(peer, frames):
-    """Send @frames, 50 at a time with a pause, so that the host's socket
-    buffers hold what QEMU has not read yet."""
-    t0 = time.monotonic()
-    for i, f in enumerate(frames):
-        peer.send(f)
-        if i % 50 == 49:
-            time.sleep(0.004)
-    return time.monotonic() - t0
+    table, _ = dsa.switch_fdb(b)
+    return None if table is None else table.splitlines()
 
 
 def responsive(b, secs=20):
@@ -218,7 +202,7 @@ def mac_flood(suite, b, p, name):
     for i in range(FLOOD):
         sa = bytes([0x02]) + bytes(rng.getrandbits(8) for _ in range(5))
         frames.append(eth(a.mac, sa, ETYPE, b'flood'.ljust(46, b'\0')))
-    secs = send_paced(a, frames)
+    secs = send_paced((a, f) for f in frames)
     alive, rsecs = responsive(b)
     suite.comment('%d source addresses sent in %.1f s' % (FLOOD, secs))
     table = model_fdb(b) or []
@@ -286,7 +270,7 @@ def storm(suite, b, p, name):
     rx0 = rx_packets(b, 'swp0')
     res = {}
     th = threading.Thread(target=lambda: res.update(
-        secs=send_paced(a, [frame] * STORM)))
+        secs=send_paced((a, frame) for _ in range(STORM))))
     th.start()
     time.sleep(0.5)
     alive, rsecs = responsive(b)
