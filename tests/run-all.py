@@ -44,7 +44,8 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 # Every suite, in the order they start: the longest first (times: README,
 # "How long it takes").
 SUITES = ['mainline-dsa', 'ours-dsa', 'ours-eth', 'model', 'bench',
-          'patches', 'cm-region', 'model-net', 'wire', 'board', 'run']
+          'patches', 'cm-region', 'model-net', 'wire', 'faults', 'board',
+          'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'model', 'patches'}
 NICE = {'patches': 10, 'model': 10}
 PROGRESS_SECS = 60

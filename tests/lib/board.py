@@ -73,7 +73,8 @@ VIRTUAL_CLOCK = ['-icount', 'shift=1,sleep=off']
 
 
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
-              extra=(), dtb=None, virtual_clock=False, nosmp=False):
+              extra=(), dtb=None, virtual_clock=False, nosmp=False,
+              norandmaps=False):
     """The QEMU command line for @board with kernel build @variant.
 
     @dtb names another DTB of the same kernel build (e.g. a test DT).
@@ -82,7 +83,14 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
     the board keeps its CPUs. With the vCPUs taking turns on one host
     thread, a CPU waiting for another's answer (an IPI, a lock) spins
     through its whole turn: a DSA script took 176 s with 4 CPUs and 20 s
-    with one (bridge_vlan_aware.sh).
+    with one (bridge_vlan_aware.sh). @norandmaps: the guest maps each
+    program's libraries at the same addresses every time (`norandmaps`):
+    QEMU's MIPS translations are keyed by virtual address, and with the
+    randomisation (256 places on MIPS32) each exec's code was translated
+    anew until every place had been seen (1500 `bridge fdb add`/`del`
+    pairs: 578,429 translation blocks with it, 86,763 without; side by
+    side, bridge_mdb.sh took 186-188 s of vCPU time without it against
+    200-205 s with it). Nothing the tests check depends on it.
     """
     kdir = kernel_dir(variant)
     dtb = dtb or BOARDS[board]
@@ -93,6 +101,8 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
         args += ['-initrd', initrd_path()]
     if nosmp:
         append = (append or dt_bootargs(dtb, variant)) + ' nosmp'
+    if norandmaps:
+        append = (append or dt_bootargs(dtb, variant)) + ' norandmaps'
     if append:
         args += ['-append', append]
     if virtual_clock:
@@ -209,12 +219,13 @@ class Board:
 
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
                  append=None, extra=(), log=None, dtb=None,
-                 virtual_clock=False, nosmp=False, expect=0):
+                 virtual_clock=False, nosmp=False, expect=0,
+                 norandmaps=False):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.final_log = None
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
         args = qemu_args(board, variant, initrd, append, extra, dtb,
-                         virtual_clock, nosmp)
+                         virtual_clock, nosmp, norandmaps)
         # debug-threads names QEMU's threads ("CPU 0/TCG"): cpu_times().
         args += ['-display', 'none', '-serial', 'stdio',
                  '-name', '%s,debug-threads=on' % board,

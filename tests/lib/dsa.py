@@ -444,7 +444,7 @@ def run_board(script, driver_set, log, tests=None):
     tm = Timing()
     samples_file = '/tmp/run-selftest.samples'
     b = Board('gnubee-pc1', dtb=DTB, extra=loop_args(), virtual_clock=True,
-              nosmp=True, expect=EXPECT.get(script, 0))
+              nosmp=True, norandmaps=True, expect=EXPECT.get(script, 0))
     try:
         tm.boot = b.wait_ready()
         b.check('%s %s %s' % (LOAD, driver_set, ' '.join(IFACES)), timeout=120)

@@ -24,6 +24,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "net/eth.h"
+#include "trace.h"
 
 /* Global registers */
 #define MT753X_AGC              0x000c
@@ -253,6 +254,7 @@ static bool mt7530_port_up(MT7530State *s, int port);
 
 static void mt7530_update_irq(MT7530State *s)
 {
+    trace_mt7530_irq(s->sys_int_sts, s->sys_int_en);
     qemu_set_irq(s->irq, !!(s->sys_int_sts & s->sys_int_en));
 }
 
@@ -511,6 +513,8 @@ static void mt7530_atc_command(MT7530State *s, uint32_t val)
     mac[4] = s->ata2 >> 24;
     mac[5] = s->ata2 >> 16;
     s->atc = val & ~(ATC_BUSY | ATC_SRCH_END | ATC_SRCH_HIT | ATC_INVALID);
+    trace_mt7530_atc(ATC_CMD(val), mac[0], mac[1], mac[2], mac[3], mac[4],
+                     mac[5], key, s->atwd);
 
     if (ATC_MAT(val)) {
         qemu_log_mask(LOG_UNIMP, "mt7530: ATC match mode %u\n",
@@ -576,6 +580,7 @@ static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
     MT7530Vlan *v = &s->vlan[VTCR_VID(val)];
 
     s->vtcr = val & ~(VTCR_BUSY | VTCR_INVALID);
+    trace_mt7530_vtcr(VTCR_FUNC(val), VTCR_VID(val), s->vawd1, s->vawd2);
     switch (VTCR_FUNC(val)) {
     case VTCR_RD_VID:
         /*
@@ -1052,6 +1057,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     n += body_len;
 
     mt7530_count(s, port, false, out, n);
+    trace_mt7530_egress(src, port, n, tag_out);
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {

@@ -16,6 +16,7 @@
 
 #include "qemu/osdep.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "hw/irq.h"
@@ -25,6 +26,7 @@
 #include "net/checksum.h"
 #include "net/eth.h"
 #include "sysemu/dma.h"
+#include "trace.h"
 
 /* Frame engine globals */
 #define FE_GLO_CFG              0x0000
@@ -152,9 +154,11 @@
 #define RXD2_DONE               BIT(31)
 #define RXD2_LS0                BIT(30)
 #define RXD2_PLEN0(v)           extract32(v, 16, 14)
+#define RXD2_PLEN0_MASK         MAKE_64BIT_MASK(16, 14)
 #define RXD2_VTAG               BIT(15)
 #define RXD4_L4_VALID           BIT(24)
 #define RXD4_SPORT_SHIFT        19
+#define RXD4_SPORT_MASK         MAKE_64BIT_MASK(19, 3)
 #define RXD4_FOE_ENTRY_NONE     0x3fff
 
 #define MTK_TAG_LEN             4
@@ -182,6 +186,8 @@ static void fe_update_irq(MT7621FEState *s)
                  (fe_reg(s, QDMA_INT_STATUS) & fe_reg(s, QDMA_INT_MASK)) ||
                  (fe_reg(s, FE_INT_STATUS2) & fe_reg(s, FE_INT_ENABLE));
 
+    trace_mt7621_fe_irq(level, fe_reg(s, PDMA_IRQ_STATUS),
+                        fe_reg(s, QDMA_INT_STATUS));
     qemu_set_irq(s->irq, level);
 }
 
@@ -402,6 +408,7 @@ static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
     }
     s->tx_packets[gdma]++;
     s->tx_bytes[gdma] += len;
+    trace_mt7621_fe_tx(gdma, len);
     mt7530_mac_transmit(s->sw, port, f, len);
 }
 
@@ -573,13 +580,40 @@ static bool fe_rx_ring_free(MT7621FEState *s)
                   fe_reg(s, PDMA_RX_CRX_IDX(0)) % max;
 }
 
+/*
+ * Fault "fault-rx-desc": the descriptor of a received frame comes back
+ * broken, each in turn (from the count down) of four ways a driver must
+ * not trust: no LS0 (as if the frame went on in the next descriptor), a
+ * source port that is no GDMA, a length no buffer has (the field's
+ * largest), no length. The one after no LS0 ends that "frame": a count
+ * that is a multiple of 4 gives each of the four on its own.
+ */
+static void fe_rx_fault(MT7621FEState *s, uint32_t *rxd2, uint32_t *rxd4)
+{
+    switch (s->fault_rx_desc-- % 4) {
+    case 0:
+        *rxd2 &= ~RXD2_LS0;
+        break;
+    case 3:
+        *rxd4 = (*rxd4 & ~RXD4_SPORT_MASK) | (7 << RXD4_SPORT_SHIFT);
+        break;
+    case 2:
+        *rxd2 |= RXD2_PLEN0_MASK;
+        break;
+    case 1:
+        *rxd2 &= ~RXD2_PLEN0_MASK;
+        break;
+    }
+    trace_mt7621_fe_fault("rx-desc", s->fault_rx_desc);
+}
+
 static bool fe_gmac_can_receive(void *opaque)
 {
     struct MT7621FEGmac *g = opaque;
     MT7621FEState *s = g->fe;
 
     if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
-        !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN)) {
+        !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN) || s->fault_rx_stall) {
         return true;            /* the frame is dropped at the MAC */
     }
     return fe_rx_ring_free(s);
@@ -600,8 +634,9 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
     if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
         !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN) ||
         GDMA_FWD_PORT(fwd) == GDMA_FWD_DROP || !fe_rx_ring_free(s) ||
-        len < 14) {
+        len < 14 || s->fault_rx_stall) {
         s->rx_overflow[g->id]++;
+        trace_mt7621_fe_rx_drop(g->id, len, s->fault_rx_stall);
         return;
     }
     s->rx_packets[g->id]++;
@@ -653,7 +688,12 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
         s->rx_overflow[g->id]++;
         return;
     }
-    d[1] = cpu_to_le32(RXD2_DONE | RXD2_LS0 | (len << 16) | rxd2);
+    d[1] = RXD2_DONE | RXD2_LS0 | (len << 16) | rxd2;
+    if (s->fault_rx_desc) {
+        fe_rx_fault(s, &d[1], &rxd4);
+    }
+    trace_mt7621_fe_rx(g->id, len, idx, d[1], rxd4);
+    d[1] = cpu_to_le32(d[1]);
     d[2] = cpu_to_le32(rxd3);
     d[3] = cpu_to_le32(rxd4);
     dma_memory_write(&s->dma_as, base + idx * 16 + 4, &d[1], 12,
@@ -675,6 +715,17 @@ static void fe_phy_iac(MT7621FEState *s, uint32_t val)
 {
     unsigned addr = PHY_IAC_ADDR(val), reg = PHY_IAC_REG(val);
     uint16_t data = val & 0xffff;
+
+    if (s->fault_mdio_stuck) {
+        /* The access never completes: ACCESS stays set */
+        fe_set(s, MTK_PHY_IAC, val);
+        return;
+    }
+    if (s->fault_mdio_absent & BIT(addr)) {
+        /* Nobody answers: the bus's pull-up reads all ones */
+        fe_set(s, MTK_PHY_IAC, (val & ~(PHY_IAC_ACCESS | 0xffff)) | 0xffff);
+        return;
+    }
 
     if (PHY_IAC_START(val) == PHY_IAC_START_C22) {
         switch (PHY_IAC_CMD(val)) {
@@ -799,6 +850,21 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     if (addr >= GDM_CNT_BASE && addr < GDM_CNT_END) {
         return fe_gdm_cnt_read(s, addr);
     }
+    if (s->fault_rx_stall) {
+        /*
+         * A stalled RX DMA shows where mainline's mtk_hw_check_dma_hang()
+         * looks for it ("ADMA sanity checks"): frames waiting in the PSE
+         * output queue to PDMA, the CDM busy, the ADMA not idle.
+         */
+        switch (addr) {
+        case FE_PSE_OQ_STA:
+            return 1;
+        case FE_CDM1_FSM:
+            return 1 << 16;
+        case PDMA_ADMA_RX_DBG0:
+            return 0;
+        }
+    }
     if (fe_idle_reg(addr)) {
         return 0;
     }
@@ -860,6 +926,11 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
             if (val & RST_DRX_IDX(r)) {
                 fe_set(s, PDMA_RX_DRX_IDX(r), 0);
             }
+        }
+        if ((val & RST_DRX_IDX(0)) && s->fault_rx_stall) {
+            /* A stalled RX DMA starts again from a reset ring */
+            s->fault_rx_stall = false;
+            trace_mt7621_fe_fault("rx-stall", 0);
         }
         return;
     case PDMA_RX_CRX_IDX(0):
@@ -940,6 +1011,7 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
 
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->c45_addr, 0, sizeof(s->c45_addr));
+    s->fault_rx_stall = false;
     for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
         s->rx_bytes[i] = s->tx_bytes[i] = 0;
         s->rx_packets[i] = s->tx_packets[i] = s->rx_overflow[i] = 0;
@@ -1039,9 +1111,80 @@ static Property mt7621_fe_properties[] = {
     DEFINE_PROP_END_OF_LIST(),
 };
 
+/*
+ * Faults, for tests (qom-set /machine/soc/fe PROPERTY VALUE at run time):
+ * fault-rx-stall: the RX DMA takes no frame (each is dropped and counted
+ *   as a GDMA RX overflow) until the guest resets RX ring 0 (PDMA_RST_IDX)
+ *   or the frame engine, or the property is set off;
+ * fault-rx-desc: the next N received frames get a broken descriptor
+ *   (fe_rx_fault());
+ * fault-mdio-stuck: PHY_IAC accesses never complete;
+ * fault-mdio-absent: a mask of MDIO addresses nobody answers (reads give
+ *   0xffff, writes go nowhere).
+ */
+static bool fe_get_rx_stall(Object *obj, Error **errp)
+{
+    return MT7621_FE(obj)->fault_rx_stall;
+}
+
+static void fe_set_rx_stall(Object *obj, bool value, Error **errp)
+{
+    MT7621_FE(obj)->fault_rx_stall = value;
+    trace_mt7621_fe_fault("rx-stall", value);
+}
+
+static bool fe_get_mdio_stuck(Object *obj, Error **errp)
+{
+    return MT7621_FE(obj)->fault_mdio_stuck;
+}
+
+static void fe_set_mdio_stuck(Object *obj, bool value, Error **errp)
+{
+    MT7621FEState *s = MT7621_FE(obj);
+    uint32_t iac = fe_reg(s, MTK_PHY_IAC);
+
+    s->fault_mdio_stuck = value;
+    trace_mt7621_fe_fault("mdio-stuck", value);
+    if (!value && (iac & PHY_IAC_ACCESS)) {
+        /* The access that hung ends, and nobody answered it */
+        fe_set(s, MTK_PHY_IAC, (iac & ~(PHY_IAC_ACCESS | 0xffff)) | 0xffff);
+    }
+}
+
+static void fe_get_fault_u32(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    visit_type_uint32(v, name, opaque + (uintptr_t)obj, errp);
+}
+
+static void fe_set_fault_u32(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    uint32_t *field = opaque + (uintptr_t)obj;
+    uint32_t value;
+
+    if (visit_type_uint32(v, name, &value, errp)) {
+        *field = value;
+        trace_mt7621_fe_fault(name, value);
+    }
+}
+
 static void mt7621_fe_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
+
+    object_class_property_add_bool(klass, "fault-rx-stall", fe_get_rx_stall,
+                                   fe_set_rx_stall);
+    object_class_property_add_bool(klass, "fault-mdio-stuck",
+                                   fe_get_mdio_stuck, fe_set_mdio_stuck);
+    object_class_property_add(klass, "fault-rx-desc", "uint32",
+                              fe_get_fault_u32, fe_set_fault_u32, NULL,
+                              (void *)offsetof(MT7621FEState,
+                                               fault_rx_desc));
+    object_class_property_add(klass, "fault-mdio-absent", "uint32",
+                              fe_get_fault_u32, fe_set_fault_u32, NULL,
+                              (void *)offsetof(MT7621FEState,
+                                               fault_mdio_absent));
 
     dc->desc = "MediaTek MT7621 frame engine";
     dc->realize = mt7621_fe_realize;

@@ -68,6 +68,14 @@ struct MT7621FEState {
         uint32_t pending;
         QEMUTimer *timer;
     } dly[2];
+    /*
+     * Faults a test injects (QOM properties, settable at run time; see
+     * the "fault-*" properties in mt7621_fe.c)
+     */
+    bool fault_rx_stall;
+    uint32_t fault_rx_desc;
+    bool fault_mdio_stuck;
+    uint32_t fault_mdio_absent;
     /* Which GDMA each switch-side MAC opaque belongs to */
     struct MT7621FEGmac {
         struct MT7621FEState *fe;

@@ -36,11 +36,14 @@
 /* Table commands complete in microseconds */
 #define RSW_TABLE_POLL_US		20
 #define RSW_TABLE_TIMEOUT_US		20000
-/* How old get_stats64's numbers may get, and the refresh that catches
- * the 32-bit counters' wrap (about 48 min of 64-byte frames at 1 Gbit/s)
+/* get_stats64 may be called in atomic context and the switch is behind
+ * MDIO: it reports what a work reads every RSW_STATS_PERIOD (as ocelot
+ * does), which also catches the 32-bit counters' wrap (about 48 min of
+ * 64-byte frames at 1 Gbit/s). A reader finding them older than
+ * RSW_STATS_MAX_AGE (the work was held up) has it run now.
  */
-#define RSW_STATS_MAX_AGE		HZ
-#define RSW_STATS_PERIOD		(60 * HZ)
+#define RSW_STATS_PERIOD		HZ
+#define RSW_STATS_MAX_AGE		(2 * HZ)
 
 /* MIB counters, word offsets from MT7530_MIB_P(port) */
 struct rsw_mib_desc {

@@ -40,6 +40,9 @@
 /* Room kept in the TX ring for a worst case skb before stopping queues */
 #define FE_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define FE_TX_DRAIN_TRIES	50
+/* fe_rx_watch(): how often it looks, how many stalled looks make a stall */
+#define FE_RX_WATCH_PERIOD	HZ
+#define FE_RX_WATCH_STRIKES	2
 
 static bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
 {
@@ -845,7 +848,9 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 				b.dropped[id]++;
 			goto rearm;
 		}
-		if (unlikely(!mac || !netif_running(mac->netdev) || !len)) {
+		/* A length the buffer cannot hold is a broken descriptor */
+		if (unlikely(!mac || !netif_running(mac->netdev) || !len ||
+			     len > rx->buf_len)) {
 			if (mac)
 				b.dropped[id]++;
 			goto rearm;	/* keep the page */
@@ -1381,6 +1386,9 @@ static int fe_dma_up(struct fe_eth *eth)
 	eth->dma_running = true;
 	fe_rx_irq_enable(eth);
 	fe_tx_irq_enable(eth);
+	eth->rx_watch_strikes = 0;
+	eth->rx_watch_idx = UINT_MAX;	/* no stall seen before a first look */
+	schedule_delayed_work(&eth->rx_watch, FE_RX_WATCH_PERIOD);
 	return 0;
 }
 
@@ -1391,6 +1399,7 @@ static void fe_dma_down(struct fe_eth *eth)
 	if (!eth->dma_running)
 		return;
 	eth->dma_running = false;
+	cancel_delayed_work_sync(&eth->rx_watch);
 	fe_irq_disable_all(eth);
 	napi_disable(&eth->rx_napi);
 	napi_disable(&eth->tx_napi);
@@ -1566,6 +1575,53 @@ int fe_restart(struct fe_eth *eth)
 		}
 	}
 	return 0;
+}
+
+/*
+ * A stalled RX DMA takes no frame: the GDMAs drop what comes for the CPU
+ * and count it as an RX overflow, while neither the DMA's index nor ours
+ * moves. (A ring that is full because the CPU falls behind moves ours.)
+ * Seen FE_RX_WATCH_STRIKES periods in a row, the DMA is restarted as for
+ * a TX timeout.
+ */
+static void fe_rx_watch(struct work_struct *work)
+{
+	struct fe_eth *eth = container_of(to_delayed_work(work), struct fe_eth,
+					  rx_watch);
+	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
+	u64 overflow = 0;
+	unsigned int i;
+	u32 drx;
+
+	/* A MAC that is down has its GDMA drop everything */
+	spin_lock_bh(&eth->stats_lock);
+	for (i = 0; i < FE_MAX_MACS; i++) {
+		struct fe_mac *mac = eth->mac[i];
+
+		if (mac && netif_running(mac->netdev)) {
+			fe_stats_update(mac);
+			overflow += mac->hw_stats.rx_overflow;
+		}
+	}
+	spin_unlock_bh(&eth->stats_lock);
+	drx = fe_r32(eth, p->rx_drx_idx);
+
+	if (overflow != eth->rx_watch_overflow &&
+	    drx == eth->rx_watch_drx &&
+	    READ_ONCE(eth->rx.idx) == eth->rx_watch_idx) {
+		if (++eth->rx_watch_strikes >= FE_RX_WATCH_STRIKES) {
+			dev_err(eth->dev,
+				"RX DMA stalled (frames dropped, none taken), resetting the DMA\n");
+			eth->rx_watch_strikes = 0;
+			schedule_work(&eth->reset_work);
+		}
+	} else {
+		eth->rx_watch_strikes = 0;
+	}
+	eth->rx_watch_overflow = overflow;
+	eth->rx_watch_drx = drx;
+	eth->rx_watch_idx = READ_ONCE(eth->rx.idx);
+	schedule_delayed_work(&eth->rx_watch, FE_RX_WATCH_PERIOD);
 }
 
 static void fe_reset_work(struct work_struct *work)
@@ -1892,6 +1948,7 @@ static int fe_probe(struct platform_device *pdev)
 	spin_lock_init(&eth->tx.lock);
 	spin_lock_init(&eth->stats_lock);
 	INIT_WORK(&eth->reset_work, fe_reset_work);
+	INIT_DELAYED_WORK(&eth->rx_watch, fe_rx_watch);
 	eth->rx_ring_size = eth->soc->rx_ring_size;
 	eth->tx_ring_size = eth->soc->tx_ring_size;
 	spin_lock_init(&eth->coal_lock);

@@ -589,8 +589,13 @@ struct fe_mac {
  * @xdp_progs: number of MACs with an XDP program
  * @xdp_mem: XDP memory model of the RX page_pool
  * @stats_lock: serializes reading the clear-on-read counters
- * @reset_work: TX timeout recovery
+ * @reset_work: TX timeout and RX stall recovery
  * @resetting: a reset is in progress
+ * @rx_watch: looks for a stalled RX DMA while the DMA runs (fe_rx_watch())
+ * @rx_watch_overflow: the GDMAs' RX overflow count it last saw
+ * @rx_watch_drx: the RX DMA index it last saw
+ * @rx_watch_idx: our RX ring index it last saw
+ * @rx_watch_strikes: periods in a row it saw the DMA stalled
  */
 struct fe_eth {
 	struct device *dev;
@@ -632,6 +637,12 @@ struct fe_eth {
 	spinlock_t stats_lock;	/* counters clear on read */
 	struct work_struct reset_work;
 	bool resetting;
+
+	struct delayed_work rx_watch;
+	u64 rx_watch_overflow;
+	u32 rx_watch_drx;
+	unsigned int rx_watch_idx;
+	unsigned int rx_watch_strikes;
 };
 
 static inline u32 fe_r32(struct fe_eth *eth, u32 reg)

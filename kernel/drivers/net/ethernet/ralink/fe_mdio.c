@@ -20,7 +20,7 @@ static int fe_mdio_wait(struct fe_eth *eth, u32 *val)
 				 !(*val & FE_PHY_IAC_ACCESS), 5,
 				 FE_MDIO_TIMEOUT_US);
 	if (ret)
-		dev_err(eth->dev, "MDIO access timed out\n");
+		dev_err_ratelimited(eth->dev, "MDIO access timed out\n");
 	return ret;
 }
 
