@@ -352,6 +352,22 @@ def switch_fdb(b):
     return table, out
 
 
+# What a guest's dmesg must not hold after a test
+OOPS = r'WARNING:|BUG:|Oops|Call Trace|kernel BUG'
+
+
+def dmesg_lines(b):
+    """How many lines the guest's dmesg has: new_oopses() from there."""
+    return int(b.check('dmesg | wc -l').strip())
+
+
+def new_oopses(b, since=0):
+    """What dmesg holds of OOPS after its first @since lines (with 12 lines
+    of context each, 40 at most); empty if nothing."""
+    return b.check('dmesg | tail -n +%d | grep -E -A 12 "%s" | head -40; true'
+                   % (since + 1, OOPS)).strip()
+
+
 def ethtool_stats(b, dev):
     """`ethtool -S @dev` as a dict of counters."""
     out = b.check('ethtool -S %s' % dev)

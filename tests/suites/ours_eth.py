@@ -83,7 +83,7 @@ MTK_TAG_LEN = 4
 ROUNDS = 100
 LOOP_SECS = 300
 
-OOPS = r'WARNING:|BUG:|Oops|Call Trace|kernel BUG'
+OOPS = dsa.OOPS
 
 ETH = '/ethernet@1e100000'
 SW = ETH + '/mdio-bus/switch@1f'
@@ -180,15 +180,6 @@ def setup_ports(b):
             'ip -n ns1 addr add %s/24 dev swp1 && ip -n ns1 link set swp1 up'
             % (MAC0, MAC1, IP0, IP1))
     ping_ok(b, 'set-up', wait=30)
-
-
-def dmesg_lines(b):
-    return int(b.check('dmesg | wc -l').strip())
-
-
-def new_oopses(b, since):
-    return b.check('dmesg | tail -n +%d | grep -E -A 12 "%s" | head -40; true'
-                   % (since + 1, OOPS)).strip()
 
 
 # -- cases on the running board ------------------------------------------
@@ -572,7 +563,7 @@ def case_bad_frames(b, peer):
 
 def case_tx_timeout(b):
     reg = FE_BASE + QDMA_GLO_CFG
-    since = dmesg_lines(b)
+    since = dsa.dmesg_lines(b)
     val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
     need(val & GLO_TX_DMA_EN, 'QDMA_GLO_CFG 0x%08x: TX DMA not enabled' % val)
     b.check('devmem 0x%x 32 0x%x' % (reg, val & ~GLO_TX_DMA_EN))
@@ -589,7 +580,7 @@ def case_tx_timeout(b):
     ping_ok(b, 'after the DMA reset', wait=30)
     val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
     need(val & GLO_TX_DMA_EN, 'QDMA_GLO_CFG 0x%08x after the reset' % val)
-    oops = new_oopses(b, since)
+    oops = dsa.new_oopses(b, since)
     need(not oops, oops)
     return 'dmesg: %s' % ' | '.join(
         line.strip() for line in out.splitlines()
@@ -656,7 +647,7 @@ def main_board(suite, xdp):
         # Boot-time objects are not ours: leaks are counted from here on.
         b.check('echo scan > /sys/kernel/debug/kmemleak; '
                 'echo clear > /sys/kernel/debug/kmemleak', timeout=300)
-        since = dmesg_lines(b)
+        since = dsa.dmesg_lines(b)
         data = base64.b64encode(open(xdp, 'rb').read()).decode()
         b.check('echo %s | base64 -d > /tmp/xdp.o' % data)
         b.check('head -c 1048576 /dev/urandom > /tmp/tx.bin')
@@ -702,7 +693,7 @@ def main_board(suite, xdp):
         leaks = kmemleak(b)
         suite.result(not leaks, 'kmemleak empty after the tests and loops',
                      leaks)
-        oops = new_oopses(b, since)
+        oops = dsa.new_oopses(b, since)
         suite.result(not oops, 'no WARNING/BUG/Oops in dmesg', oops)
     suite.qemu_log(b, 'the main board')
 

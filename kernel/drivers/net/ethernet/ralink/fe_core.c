@@ -1581,8 +1581,9 @@ int fe_restart(struct fe_eth *eth)
  * A stalled RX DMA takes no frame: the GDMAs drop what comes for the CPU
  * and count it as an RX overflow, while neither the DMA's index nor ours
  * moves. (A ring that is full because the CPU falls behind moves ours.)
- * Seen FE_RX_WATCH_STRIKES periods in a row, the DMA is restarted as for
- * a TX timeout.
+ * Drops in FE_RX_WATCH_STRIKES periods with no frame taken since the
+ * first of them (periods without traffic in between do not count, and
+ * do not clear them): the DMA is restarted as for a TX timeout.
  */
 static void fe_rx_watch(struct work_struct *work)
 {
@@ -1606,17 +1607,15 @@ static void fe_rx_watch(struct work_struct *work)
 	spin_unlock_bh(&eth->stats_lock);
 	drx = fe_r32(eth, p->rx_drx_idx);
 
-	if (overflow != eth->rx_watch_overflow &&
-	    drx == eth->rx_watch_drx &&
-	    READ_ONCE(eth->rx.idx) == eth->rx_watch_idx) {
-		if (++eth->rx_watch_strikes >= FE_RX_WATCH_STRIKES) {
-			dev_err(eth->dev,
-				"RX DMA stalled (frames dropped, none taken), resetting the DMA\n");
-			eth->rx_watch_strikes = 0;
-			schedule_work(&eth->reset_work);
-		}
-	} else {
+	if (drx != eth->rx_watch_drx ||
+	    READ_ONCE(eth->rx.idx) != eth->rx_watch_idx) {
+		eth->rx_watch_strikes = 0;	/* frames were taken */
+	} else if (overflow != eth->rx_watch_overflow &&
+		   ++eth->rx_watch_strikes >= FE_RX_WATCH_STRIKES) {
+		dev_err(eth->dev,
+			"RX DMA stalled (frames dropped, none taken), resetting the DMA\n");
 		eth->rx_watch_strikes = 0;
+		schedule_work(&eth->reset_work);
 	}
 	eth->rx_watch_overflow = overflow;
 	eth->rx_watch_drx = drx;
