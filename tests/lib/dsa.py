@@ -368,6 +368,18 @@ def new_oopses(b, since=0):
                    % (since + 1, OOPS)).strip()
 
 
+def no_oops(suite, b, name):
+    """A result: @name's guest dmesg holds no OOPS at all."""
+    oops = new_oopses(b)
+    return suite.result(not oops, '%s: no WARNING, BUG or Oops in the guest'
+                        % name, oops)
+
+
+def netdev_stat(b, dev, name):
+    """@dev's counter @name (/sys/class/net/DEV/statistics)."""
+    return int(b.check('cat /sys/class/net/%s/statistics/%s' % (dev, name)))
+
+
 def ethtool_stats(b, dev):
     """`ethtool -S @dev` as a dict of counters."""
     out = b.check('ethtool -S %s' % dev)

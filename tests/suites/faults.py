@@ -28,7 +28,7 @@ Each set ends with no WARNING/BUG/Oops in the guest, and the QEMU log's
 verdict.
 """
 
-import json
+import itertools
 import os
 import re
 import sys
@@ -47,16 +47,8 @@ PEER_MAC = bytes.fromhex('02000000000a')
 DESC_FAULTS = 8
 
 
-class Seq:
-    """Ping sequence numbers, one a ping, never reused."""
-    n = 0
-
-    def __call__(self):
-        Seq.n += 1
-        return Seq.n
-
-
-seq = Seq()
+# Ping sequence numbers, never reused
+seq = itertools.count(1).__next__
 
 
 def pings(a, within):
@@ -82,11 +74,6 @@ def fault_get(b, prop):
 
 def dmesg_since(b, n):
     return b.check('dmesg | tail -n +%d' % (n + 1))
-
-
-def netdev_stat(b, dev, key):
-    out = b.check('ip -j -s link show dev %s' % dev)
-    return json.loads(out[out.index('['):])[0]['stats64']['rx'][key]
 
 
 def mdio_stuck(suite, b, a, name):
@@ -155,7 +142,7 @@ def rx_stall(suite, b, a, name):
 
 
 def rx_desc(suite, b, a, name, mainline):
-    dropped = netdev_stat(b, 'eth0', 'dropped')
+    dropped = dsa.netdev_stat(b, 'eth0', 'rx_dropped')
     mark = b.mark()
     fault(b, 'fault-rx-desc', str(DESC_FAULTS))
     # ARP requests for the board's address: each reaches the CPU
@@ -182,7 +169,7 @@ def rx_desc(suite, b, a, name, mainline):
         suite.fail(what, '%s\n%s' % (e, b.text(mark)[-3000:]))
         return False
     ok, secs = pings(a, 20)
-    got = netdev_stat(b, 'eth0', 'dropped') - dropped
+    got = dsa.netdev_stat(b, 'eth0', 'rx_dropped') - dropped
     # The two length faults of each four are counted; a descriptor without
     # LS0 and the next (no GDMA) that ends its "frame" have no MAC to
     # count on.
@@ -209,9 +196,7 @@ def one_set(suite, driver_set):
         rx_stall(suite, b, a, name)
         alive = rx_desc(suite, b, a, name, mainline)
         if alive:
-            oops = dsa.new_oopses(b)
-            suite.result(not oops, '%s: no WARNING, BUG or Oops in the '
-                         'guest' % name, oops)
+            dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
 
 

@@ -437,10 +437,6 @@ def case_reflect(b, sec, counters):
         seen, ', '.join('%s +%d' % c for c in counted.items()))
 
 
-def netdev_stat(b, dev, name):
-    return int(b.check('cat /sys/class/net/%s/statistics/%s' % (dev, name)))
-
-
 def set_conduit(b, conduit):
     # DSA gives a port without a DT address its new conduit's: swp0 keeps
     # MAC0, which ns1 has as a permanent neighbour (case_reflect).
@@ -455,13 +451,13 @@ def set_conduit(b, conduit):
 
 def case_conduit(b):
     """swp0 through CPU port 5 (eth1); ns1's swp1 still through eth0."""
-    tx0, rx0 = netdev_stat(b, 'eth1', 'tx_packets'), \
-        netdev_stat(b, 'eth1', 'rx_packets')
+    tx0, rx0 = dsa.netdev_stat(b, 'eth1', 'tx_packets'), \
+        dsa.netdev_stat(b, 'eth1', 'rx_packets')
     try:
         set_conduit(b, 'eth1')
         ping_ok(b, 'swp0 on eth1', count=5, wait=30)
-        tx = netdev_stat(b, 'eth1', 'tx_packets') - tx0
-        rx = netdev_stat(b, 'eth1', 'rx_packets') - rx0
+        tx = dsa.netdev_stat(b, 'eth1', 'tx_packets') - tx0
+        rx = dsa.netdev_stat(b, 'eth1', 'rx_packets') - rx0
     finally:
         set_conduit(b, 'eth0')
     need(tx >= 5 and rx >= 5, 'eth1 tx_packets +%d, rx_packets +%d while '

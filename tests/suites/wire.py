@@ -406,9 +406,7 @@ def one_set(suite, driver_set):
         mac_flood(suite, b, p, name)
         storm(suite, b, p, name)
         link_flaps(suite, b, p, name)
-        oops = dsa.new_oopses(b)
-        suite.result(not oops, '%s: no WARNING, BUG or Oops in the guest'
-                     % name, oops)
+        dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
 
 
