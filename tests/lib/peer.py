@@ -160,13 +160,14 @@ class Peer:
                 self.cond.wait(left)
             return self.matched
 
-    def ping(self, ip, seq):
-        """ARP for @ip, then one ICMP echo; return the round trip or None."""
+    def ping(self, ip, seq, wait=10):
+        """ARP for @ip, then one ICMP echo, waiting up to @wait seconds for
+        each answer; return the round trip or why there is none."""
         self.send(eth(BCAST, self.mac, 0x0806,
                       arp(1, self.mac, self.ip, b'\0' * 6, ip)))
         rep = self.wait(lambda f: f[12:14] == b'\x08\x06' and
                         f[20:22] == b'\x00\x02' and
-                        f[28:32] == socket.inet_aton(ip), 10)
+                        f[28:32] == socket.inet_aton(ip), wait)
         if rep is None:
             return 'no ARP reply from %s' % ip
         mac = rep[22:28]
@@ -174,7 +175,7 @@ class Peer:
         self.send(eth(mac, self.mac, 0x0800,
                       ipv4(self.ip, ip, 1, icmp_echo(8, 0x4242, seq))))
         rep = self.wait(lambda f: f[12:14] == b'\x08\x00' and f[23] == 1 and
-                        f[34] == 0 and f[40:42] == struct.pack('!H', seq), 10)
+                        f[34] == 0 and f[40:42] == struct.pack('!H', seq), wait)
         if rep is None:
             return 'no echo reply from %s' % ip
         return time.monotonic() - t0
