@@ -15,6 +15,7 @@ HOST_PKGS=(
 	linux-source-6.12 device-tree-compiler clang
 	meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
 	libslirp-dev libfdt-dev
+	gdb
 )
 
 SUDO=

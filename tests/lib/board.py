@@ -6,10 +6,13 @@ interactively (scripts/run.sh), the test suites through the Board class.
 """
 
 import fcntl
+import glob
 import os
 import re
+import resource
 import select
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -214,6 +217,31 @@ def log_problems(text):
             not any(p.search(ln) for p, _ in LOG_ALLOWED)]
 
 
+def _qemu_preexec(niced):
+    """In QEMU's child before exec: core dumps on, niced if asked."""
+    resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY,
+                                              resource.RLIM_INFINITY))
+    if niced:
+        os.nice(10)
+
+
+def core_backtrace(directory):
+    """gdb's backtraces of the QEMU core in @directory, or why none."""
+    cores = sorted(glob.glob(os.path.join(directory, 'core*')))
+    if not cores:
+        pattern = open('/proc/sys/kernel/core_pattern').read().strip()
+        return 'no core in its directory (core_pattern %r)' % pattern
+    if not shutil.which('gdb'):
+        return 'core %s, no gdb to read it' % cores[0]
+    out = subprocess.run(
+        ['gdb', '-batch', '-nx', '-ex', 'bt 30',
+         '-ex', 'thread apply all bt 8', QEMU, cores[0]],
+        capture_output=True, text=True, timeout=300).stdout
+    keep = [ln for ln in out.splitlines() if ln.startswith(('#', 'Thread',
+                                                            'Program'))]
+    return 'backtrace:\n' + '\n'.join(keep[:200])
+
+
 class Board:
     """One QEMU instance: console on a pipe, HMP monitor on a socket."""
 
@@ -241,11 +269,15 @@ class Board:
         # (host peers, real-time paced traffic) do.
         self.slot = Slot(expect) if virtual_clock else None
         self.start_time = time.monotonic()
+        # QEMU runs in the board's directory with core dumps on: if it
+        # dies by a signal, close() puts gdb's backtrace of the core into
+        # crash, and log_problems() (every suite's QEMU-log verdict) fails.
         self.proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            preexec_fn=(lambda: os.nice(10)) if virtual_clock else None)
+            stderr=subprocess.PIPE, cwd=self.tmp.name,
+            preexec_fn=lambda: _qemu_preexec(virtual_clock))
         self.stderr = b''
+        self.crash = None
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self.err_reader = threading.Thread(target=self._read_err, daemon=True)
@@ -443,8 +475,21 @@ class Board:
 
     def log_problems(self):
         """The lines of the QEMU log (-d guest_errors,unimp) that
-        LOG_ALLOWED does not explain."""
-        return log_problems(self.qemu_log())
+        LOG_ALLOWED does not explain, after a crash report if QEMU died
+        by a signal."""
+        bad = log_problems(self.qemu_log())
+        crash = self.crash_report()
+        return ([crash] if crash else []) + bad
+
+    def crash_report(self):
+        """None, or how QEMU died: the signal and gdb's backtrace of its
+        core (taken when the board closes; the core is not kept)."""
+        if self.crash is None and self.proc.poll() is not None and \
+                self.proc.returncode < 0 and self.proc.returncode not in (
+                    -signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT):
+            self.crash = 'QEMU killed by signal %d; %s' % (
+                -self.proc.returncode, core_backtrace(self.tmp.name))
+        return self.crash
 
     def wait_exit(self, timeout):
         try:
@@ -468,6 +513,7 @@ class Board:
         self.reader.join(5)
         self.err_reader.join(5)
         self.final_log = self.qemu_log()
+        self.crash_report()
         self.tmp.cleanup()
         if self.slot:
             self.slot.release()
