@@ -73,6 +73,13 @@ static void fe_irq_disable_all(struct fe_eth *eth)
 	fe_w32(eth, 0, FE_INT_ENABLE);
 }
 
+/*
+ * The source is masked whether or not its NAPI could be scheduled: a poll
+ * that completes while fe_dma_down() disables NAPI unmasks it again, and a
+ * pending level interrupt left unmasked with NAPI disabled would fire for
+ * ever (on one CPU, before the DMA is ever stopped). The poll unmasks it
+ * when it completes.
+ */
 static irqreturn_t fe_irq(int irq, void *priv)
 {
 	const struct fe_reg_map *regs;
@@ -81,17 +88,17 @@ static irqreturn_t fe_irq(int irq, void *priv)
 
 	regs = eth->soc->regs;
 	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
+		fe_w32(eth, 0, regs->pdma.irq_mask);
 		if (napi_schedule_prep(&eth->rx_napi)) {
 			eth->rx_coal.events++;
-			fe_w32(eth, 0, regs->pdma.irq_mask);
 			__napi_schedule(&eth->rx_napi);
 		}
 		ret = IRQ_HANDLED;
 	}
 	if (fe_r32(eth, regs->qdma.irq_status) & eth->tx_irq_bit) {
+		fe_w32(eth, 0, regs->qdma.irq_mask);
 		if (napi_schedule_prep(&eth->tx_napi)) {
 			eth->tx_coal.events++;
-			fe_w32(eth, 0, regs->qdma.irq_mask);
 			__napi_schedule(&eth->tx_napi);
 		}
 		ret = IRQ_HANDLED;
