@@ -219,8 +219,11 @@ def log_problems(text):
 
 def _qemu_preexec(niced):
     """In QEMU's child before exec: core dumps on, niced if asked."""
-    resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY,
-                                              resource.RLIM_INFINITY))
+    try:
+        hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+        resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+    except (OSError, ValueError):
+        pass            # no core then: core_backtrace() says so
     if niced:
         os.nice(10)
 
