@@ -102,7 +102,7 @@ def mdio_stuck(suite, b, a, name):
     fault(b, 'fault-mdio-stuck', 'off')
     rcs = []
     for _ in range(150):
-        st, out = b.run('cat /tmp/mdio-rc1 /tmp/mdio-rc2 2>/dev/null')
+        _, out = b.run('cat /tmp/mdio-rc1 /tmp/mdio-rc2 2>/dev/null')
         rcs = out.split()
         if len(rcs) == 2:
             break

@@ -108,9 +108,10 @@ def survived(b):
     if not b.alive():
         err = b.stderr.decode('utf-8', 'replace')
         ok = b.proc.returncode == 0 and 'ssertion' not in err
+        crash = b.crash_report()
         return ok, 'exited with status %d%s%s' % (
             b.proc.returncode, '\n' + err[-1500:] if err else '',
-            '\n' + (b.crash_report() or ''))
+            '\n' + crash if crash else '')
     try:
         status = b.hmp('info status', timeout=30)
     except Exception as e:

@@ -735,8 +735,8 @@ def bad_dt(suite, name, dtb, prop):
     """
     switch = prop in SW_PROPS
     drv = SW_DRV if switch else FE_DRV
-    # One CPU: a probe that fails tests no SMP, and a boot of the four
-    # CPUs cost more host time than the rest of the case.
+    # One CPU: a probe that fails tests no SMP, and three more CPUs only
+    # add to the boot's host time.
     with Board('gnubee-pc1', dtb=dtb, extra=dsa.loop_args(),
                nosmp=True) as b:
         b.wait_ready()
