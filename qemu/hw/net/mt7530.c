@@ -610,9 +610,14 @@ static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
 
 /* -- the register file -------------------------------------------------- */
 
+/*
+ * The switch core's registers and tables back to their reset values, as
+ * SYS_CTRL's SW_RST and REG_RST do; the PHYs are left to
+ * mt7530_reset_phys().
+ */
 static void mt7530_reset_core(MT7530State *s)
 {
-    int p, i;
+    int p;
 
     s->agc = 0;
     s->mfc = 0xffffff00;        /* flood everything everywhere */
@@ -639,6 +644,13 @@ static void mt7530_reset_core(MT7530State *s)
     memset(s->pad, 0, sizeof(s->pad));
     s->search_pos = 0;
     g_hash_table_remove_all(s->other);
+}
+
+/* The internal PHYs back to their defaults, their links down */
+static void mt7530_reset_phys(MT7530State *s)
+{
+    int i;
+
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         mt7530_phy_reset(&s->phy[i]);
         s->phy[i].link = false;
@@ -1401,6 +1413,7 @@ static void mt7530_reset_in(void *opaque, int n, int level)
     s->in_reset = level;
     if (level) {
         mt7530_reset_core(s);
+        mt7530_reset_phys(s);
         mt7530_update_irq(s);
     } else {
         for (i = 0; i < MT7530_NUM_PHYS; i++) {
@@ -1415,6 +1428,7 @@ static void mt7530_reset(DeviceState *dev)
     MT7530State *s = MT7530(dev);
 
     mt7530_reset_core(s);
+    mt7530_reset_phys(s);
     s->page = s->rd_hi = s->wr_lo = s->wr_lo_reg = 0;
     s->in_reset = false;
 }
@@ -1595,11 +1609,37 @@ static char *mt7530_get_fdb(Object *obj, Error **errp)
     return g_string_free(str, false);
 }
 
+/*
+ * The fault "fault-reset": setting it resets the switch core's registers
+ * and tables at once, unasked (a glitch or a watchdog would), as SYS_CTRL's
+ * SW_RST and REG_RST do; the PHYs and their links stay. It reads false:
+ * what is left to see is what the driver does about it.
+ */
+static bool mt7530_get_fault_reset(Object *obj, Error **errp)
+{
+    return false;
+}
+
+static void mt7530_set_fault_reset(Object *obj, bool value, Error **errp)
+{
+    MT7530State *s = MT7530(obj);
+
+    if (!value) {
+        return;
+    }
+    trace_mt7530_fault("reset");
+    mt7530_reset_core(s);
+    mt7530_update_irq(s);
+}
+
 static void mt7530_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     object_class_property_add_str(klass, "fdb", mt7530_get_fdb, NULL);
+    object_class_property_add_bool(klass, "fault-reset",
+                                   mt7530_get_fault_reset,
+                                   mt7530_set_fault_reset);
 
     dc->desc = "MediaTek MT7530 switch core";
     dc->realize = mt7530_realize;

@@ -214,6 +214,72 @@ static int rsw_update(struct rsw_priv *priv, u32 reg, u32 val)
 	return regmap_update_bits(priv->regmap, reg, GENMASK(31, 0), val);
 }
 
+/* -- what the registers do not keep ---------------------------------------- */
+
+/**
+ * struct rsw_vlan_entry - a VLAN table entry as the driver wrote it
+ * @vawd1: its VAWD1 word (members, FID, VALID)
+ * @vawd2: its VAWD2 word (egress tags)
+ */
+struct rsw_vlan_entry {
+	u32 vawd1;
+	u32 vawd2;
+};
+
+/**
+ * struct rsw_static_entry - a static address table entry the driver wrote
+ * @node: in rsw_priv.statics
+ * @addr: its address
+ * @vid: its VLAN
+ * @port_map: the ports it forwards to
+ */
+struct rsw_static_entry {
+	struct hlist_node node;
+	u8 addr[ETH_ALEN];
+	u16 vid;
+	u8 port_map;
+};
+
+static u32 rsw_static_key(const unsigned char *addr, u16 vid)
+{
+	u64 mac = ether_addr_to_u64(addr);
+
+	return (u32)mac ^ ((u32)(mac >> 32) << 12) ^ vid;
+}
+
+static struct rsw_static_entry *rsw_static_find(struct rsw_priv *priv,
+						const unsigned char *addr,
+						u16 vid)
+{
+	struct rsw_static_entry *e;
+
+	hash_for_each_possible(priv->statics, e, node,
+			       rsw_static_key(addr, vid))
+		if (e->vid == vid && ether_addr_equal(e->addr, addr))
+			return e;
+
+	return NULL;
+}
+
+/* Drop the record of what the tables hold (they were emptied) */
+static void rsw_forget_tables(struct rsw_priv *priv)
+{
+	struct rsw_static_entry *se;
+	struct rsw_vlan_entry *ve;
+	struct hlist_node *tmp;
+	unsigned long vid;
+	int bkt;
+
+	xa_for_each(&priv->vlans, vid, ve) {
+		xa_erase(&priv->vlans, vid);
+		kfree(ve);
+	}
+	hash_for_each_safe(priv->statics, bkt, tmp, se, node) {
+		hash_del(&se->node);
+		kfree(se);
+	}
+}
+
 /* -- address table ------------------------------------------------------- */
 
 static int rsw_atc_cmd(struct rsw_priv *priv, u32 cmd, u32 *atc)
@@ -261,8 +327,8 @@ static int rsw_fdb_load(struct rsw_priv *priv, const unsigned char *addr,
 			    FIELD_PREP(ATWD_STATUS, status));
 }
 
-static int rsw_fdb_write(struct rsw_priv *priv, const unsigned char *addr,
-			 u16 vid, u8 port_map)
+static int rsw_fdb_program(struct rsw_priv *priv, const unsigned char *addr,
+			   u16 vid, u8 port_map)
 {
 	int ret;
 
@@ -272,6 +338,43 @@ static int rsw_fdb_write(struct rsw_priv *priv, const unsigned char *addr,
 		return ret;
 
 	return rsw_atc_cmd(priv, ATC_CMD_WRITE, NULL);
+}
+
+/* A static entry to @port_map, or none if 0; recorded for rsw_restore() */
+static int rsw_fdb_write(struct rsw_priv *priv, const unsigned char *addr,
+			 u16 vid, u8 port_map)
+{
+	struct rsw_static_entry *e = rsw_static_find(priv, addr, vid);
+	bool new = false;
+	int ret;
+
+	if (port_map && !e) {
+		e = kzalloc(sizeof(*e), GFP_KERNEL);
+		if (!e)
+			return -ENOMEM;
+		ether_addr_copy(e->addr, addr);
+		e->vid = vid;
+		new = true;
+	}
+
+	ret = rsw_fdb_program(priv, addr, vid, port_map);
+	if (ret) {
+		if (new)
+			kfree(e);
+		return ret;
+	}
+
+	if (port_map) {
+		e->port_map = port_map;
+		if (new)
+			hash_add(priv->statics, &e->node,
+				 rsw_static_key(addr, vid));
+	} else if (e) {
+		hash_del(&e->node);
+		kfree(e);
+	}
+
+	return 0;
 }
 
 /* The port map of a static entry, 0 if there is none */
@@ -471,8 +574,8 @@ static int rsw_vtcr_cmd(struct rsw_priv *priv, u32 func, u16 vid, u32 *vtcr)
 	return ret;
 }
 
-static int rsw_vlan_write(struct rsw_priv *priv, u16 vid, u32 vawd1,
-			  u32 vawd2)
+static int rsw_vlan_program(struct rsw_priv *priv, u16 vid, u32 vawd1,
+			    u32 vawd2)
 {
 	int ret;
 
@@ -483,6 +586,46 @@ static int rsw_vlan_write(struct rsw_priv *priv, u16 vid, u32 vawd1,
 		ret = rsw_vtcr_cmd(priv, VTCR_FUNC_WR_VID, vid, NULL);
 
 	return ret;
+}
+
+/* Entry @vid, invalid unless VAWD1_VALID; recorded for rsw_restore() */
+static int rsw_vlan_write(struct rsw_priv *priv, u16 vid, u32 vawd1,
+			  u32 vawd2)
+{
+	struct rsw_vlan_entry *e = xa_load(&priv->vlans, vid);
+	bool new = false;
+	int ret;
+
+	if ((vawd1 & VAWD1_VALID) && !e) {
+		e = kzalloc(sizeof(*e), GFP_KERNEL);
+		if (!e)
+			return -ENOMEM;
+		ret = xa_err(xa_store(&priv->vlans, vid, e, GFP_KERNEL));
+		if (ret) {
+			kfree(e);
+			return ret;
+		}
+		new = true;
+	}
+
+	ret = rsw_vlan_program(priv, vid, vawd1, vawd2);
+	if (ret) {
+		if (new) {
+			xa_erase(&priv->vlans, vid);
+			kfree(e);
+		}
+		return ret;
+	}
+
+	if (vawd1 & VAWD1_VALID) {
+		e->vawd1 = vawd1;
+		e->vawd2 = vawd2;
+	} else if (e) {
+		xa_erase(&priv->vlans, vid);
+		kfree(e);
+	}
+
+	return 0;
 }
 
 /* Members and egress tags of @vid, both 0 if the entry is not valid */
@@ -816,11 +959,10 @@ static int rsw_port_enable(struct dsa_switch *ds, int port,
 {
 	struct rsw_priv *priv = ds->priv;
 
+	mutex_lock(&priv->reg_mutex);
 	if (dsa_is_user_port(ds, port)) {
-		mutex_lock(&priv->reg_mutex);
 		priv->ports[port].enabled = true;
 		rsw_update_matrices(priv, port, NULL);
-		mutex_unlock(&priv->reg_mutex);
 	}
 
 	/* Ports 5 and 6 are off by strap until used */
@@ -828,6 +970,7 @@ static int rsw_port_enable(struct dsa_switch *ds, int port,
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, 0);
 	else if (port == 6)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, 0);
+	mutex_unlock(&priv->reg_mutex);
 
 	return 0;
 }
@@ -836,17 +979,17 @@ static void rsw_port_disable(struct dsa_switch *ds, int port)
 {
 	struct rsw_priv *priv = ds->priv;
 
+	mutex_lock(&priv->reg_mutex);
 	if (dsa_is_user_port(ds, port)) {
-		mutex_lock(&priv->reg_mutex);
 		priv->ports[port].enabled = false;
 		rsw_update_matrices(priv, port, NULL);
-		mutex_unlock(&priv->reg_mutex);
 	}
 
 	if (port == 5)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, MTRAP_P5_DIS);
 	else if (port == 6)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, MTRAP_P6_DIS);
+	mutex_unlock(&priv->reg_mutex);
 }
 
 static int rsw_port_change_mtu(struct dsa_switch *ds, int port, int new_mtu)
@@ -1060,8 +1203,8 @@ static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
 		p->mib_acc[i] += (u32)(val - p->mib_last[i]);
 		p->mib_last[i] = val;
 	}
-	rx_bytes = rsw_mib_read64(priv, port, MIB_RX_BYTES);
-	tx_bytes = rsw_mib_read64(priv, port, MIB_TX_BYTES);
+	rx_bytes = p->bytes_base[0] + rsw_mib_read64(priv, port, MIB_RX_BYTES);
+	tx_bytes = p->bytes_base[1] + rsw_mib_read64(priv, port, MIB_TX_BYTES);
 
 	acc = p->mib_acc;
 	s.rx_packets = acc[ST_RX_UNICAST] + acc[ST_RX_MULTICAST] +
@@ -1088,11 +1231,85 @@ static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
 	spin_unlock_bh(&priv->stats_lock);
 }
 
+/*
+ * Whether the switch core was reset behind the driver (a glitch, a
+ * watchdog): every register and table is then at its reset value.
+ * rsw_setup() sets MTRAP_CHG_TRAP, which the reset value has not, and
+ * the regmap's cache keeps what the driver wrote: a read of the
+ * hardware that lacks the bit says so. Under @reg_mutex, as every MTRAP
+ * update is.
+ */
+static bool rsw_core_lost(struct rsw_priv *priv)
+{
+	u32 trap;
+
+	lockdep_assert_held(&priv->reg_mutex);
+
+	return !regmap_read_bypassed(priv->regmap, MT7530_MTRAP, &trap) &&
+	       !(trap & MTRAP_CHG_TRAP);
+}
+
+/*
+ * Program the switch again after its core was reset: the registers the
+ * regmap caches, the ports' interface modes, the MIB's mode, the VLAN
+ * table and the static address entries. Learned entries come back by
+ * learning; the MIB counters start from 0 again.
+ */
+static void rsw_restore(struct rsw_priv *priv)
+{
+	struct rsw_static_entry *se;
+	struct rsw_vlan_entry *ve;
+	unsigned long vid;
+	int bkt, port, ret;
+
+	lockdep_assert_held(&priv->reg_mutex);
+	dev_warn(priv->dev,
+		 "switch core reset behind the driver: programming it again\n");
+
+	regcache_mark_dirty(priv->regmap);
+	ret = regcache_sync(priv->regmap);
+	if (ret)
+		dev_err(priv->dev, "restoring the registers: %d\n", ret);
+
+	for (port = 0; port < priv->ds.num_ports; port++) {
+		struct rsw_port *p = &priv->ports[port];
+
+		if (p->interface != PHY_INTERFACE_MODE_NA &&
+		    priv->info->mac_config)
+			priv->info->mac_config(priv, port, p->interface);
+
+		spin_lock_bh(&priv->stats_lock);
+		p->bytes_base[0] = p->stats.rx_bytes;
+		p->bytes_base[1] = p->stats.tx_bytes;
+		spin_unlock_bh(&priv->stats_lock);
+		memset(p->mib_last, 0, sizeof(p->mib_last));
+	}
+	regmap_write(priv->regmap, MT7530_MIB_CCR,
+		     CCR_MIB_ENABLE | CCR_OCT_CNT_ALL);
+
+	xa_for_each(&priv->vlans, vid, ve) {
+		ret = rsw_vlan_program(priv, vid, ve->vawd1, ve->vawd2);
+		if (ret)
+			dev_err(priv->dev, "restoring VLAN %lu: %d\n", vid, ret);
+	}
+	hash_for_each(priv->statics, bkt, se, node) {
+		ret = rsw_fdb_program(priv, se->addr, se->vid, se->port_map);
+		if (ret)
+			dev_err(priv->dev, "restoring %pM vid %u: %d\n",
+				se->addr, se->vid, ret);
+	}
+}
+
 static void rsw_stats_work(struct work_struct *work)
 {
 	struct rsw_priv *priv = container_of(to_delayed_work(work),
 					     struct rsw_priv, stats_work);
 	struct dsa_port *dp;
+
+	mutex_lock(&priv->reg_mutex);
+	if (rsw_core_lost(priv))
+		rsw_restore(priv);
+	mutex_unlock(&priv->reg_mutex);
 
 	dsa_switch_for_each_available_port(dp, &priv->ds)
 		rsw_stats_refresh_port(priv, dp->index);
@@ -1433,6 +1650,7 @@ static int rsw_setup(struct dsa_switch *ds)
 			      (FIELD_MAX(AAC_AGE_UNIT) + 1) * MSEC_PER_SEC;
 
 	ret = rsw_reset(priv);
+	rsw_forget_tables(priv);
 	if (!ret && priv->info->setup)
 		ret = priv->info->setup(priv);
 	if (ret)
@@ -1492,6 +1710,7 @@ static void rsw_teardown(struct dsa_switch *ds)
 	cancel_delayed_work_sync(&priv->stats_work);
 	rsw_free_mdio(priv);
 	rsw_free_irq(priv);
+	rsw_forget_tables(priv);
 }
 
 static enum dsa_tag_protocol rsw_get_tag_protocol(struct dsa_switch *ds,
@@ -1570,8 +1789,11 @@ static void rsw_mac_config(struct phylink_config *config, unsigned int mode,
 	struct dsa_port *dp = dsa_phylink_to_port(config);
 	struct rsw_priv *priv = dp->ds->priv;
 
+	mutex_lock(&priv->reg_mutex);
+	priv->ports[dp->index].interface = state->interface;
 	if (priv->info->mac_config)
 		priv->info->mac_config(priv, dp->index, state->interface);
+	mutex_unlock(&priv->reg_mutex);
 }
 
 static void rsw_mac_link_down(struct phylink_config *config, unsigned int mode,
@@ -1784,6 +2006,8 @@ void rsw_init(struct rsw_priv *priv, struct device *dev,
 	priv->regmap = regmap;
 	mutex_init(&priv->reg_mutex);
 	spin_lock_init(&priv->stats_lock);
+	xa_init(&priv->vlans);
+	hash_init(priv->statics);
 	INIT_DELAYED_WORK(&priv->stats_work, rsw_stats_work);
 
 	priv->ds.dev = dev;

@@ -11,11 +11,13 @@
 
 #include <linux/bitfield.h>
 #include <linux/bits.h>
+#include <linux/hashtable.h>
 #include <linux/if_ether.h>
 #include <linux/mutex.h>
 #include <linux/phylink.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
+#include <linux/xarray.h>
 #include <net/dsa.h>
 
 #define RSW_MAX_PORTS			7
@@ -305,6 +307,10 @@ struct rsw_bus_ops {
  * @stats: the port's hardware counters as get_stats64 reports them
  * @mib_acc: the counters @stats is made of, accumulated to 64 bits
  * @mib_last: their last raw values
+ * @bytes_base: octets counted before the switch core was last reset
+ *	behind the driver, RX and TX
+ * @interface: the interface mode phylink last configured, for
+ *	rsw_restore()
  * @pvid: the bridge's PVID of the port, 0 for none
  * @enabled: the port is up (DSA port_enable)
  * @isolated: BR_ISOLATED
@@ -315,6 +321,8 @@ struct rsw_port {
 	struct rtnl_link_stats64 stats;
 	u64 mib_acc[RSW_STATS_MIBS];
 	u32 mib_last[RSW_STATS_MIBS];
+	u64 bytes_base[2];
+	phy_interface_t interface;
 	u16 pvid;
 	bool enabled;
 	bool isolated;
@@ -339,7 +347,15 @@ struct rsw_port {
  * @stats_lock: protects the ports' @stats
  * @stats_work: refreshes the ports' @stats
  * @stats_jiffies: when @stats were last refreshed
+ * @vlans: the VLAN table entries the driver wrote valid, by VID
+ *	(struct rsw_vlan_entry), under @reg_mutex
+ * @statics: the static address table entries it wrote
+ *	(struct rsw_static_entry), under @reg_mutex
  * @ports: per-port state
+ *
+ * @vlans and @statics are what the registers do not keep: with the
+ * regmap's cache they let rsw_restore() program the switch again after
+ * its core was reset behind the driver.
  */
 struct rsw_priv {
 	struct dsa_switch ds;
@@ -357,6 +373,8 @@ struct rsw_priv {
 	spinlock_t stats_lock;	/* see kernel-doc */
 	struct delayed_work stats_work;
 	unsigned long stats_jiffies;
+	struct xarray vlans;
+	DECLARE_HASHTABLE(statics, 6);
 	struct rsw_port ports[RSW_MAX_PORTS];
 };
 
