@@ -12,9 +12,12 @@ mainline's, each fault is set while A pings the board, and then:
   entry return, and the timeout is logged; lifted, the MIB reads again
   and A pings swp0. (This case found the GIC timer model losing a CPU's
   timer interrupt for good: qemu/patches, "late compare".)
-- a PHY that does not answer (fault-mdio-absent, port 1's PHY): reading
-  its registers (`ethtool swp1`, through phylib) does not oops; lifted,
-  A still pings swp0.
+- a PHY that does not answer (fault-mdio-absent, port 1's PHY): swp1
+  down and up, an autonegotiation restart and `ethtool swp1` return and
+  do not oops, and the model counted the accesses the silent PHY got
+  (mdio-absent-hits); lifted, and swp1 down and up again (phylib waits
+  for a link interrupt that does not come), swp1 has its carrier, A
+  still pings swp0.
 - a stalled RX DMA (fault-rx-stall: it takes no frame until RX ring 0 or
   the frame engine is reset): the driver must find it and restart the
   DMA by itself, A's pings come back within 20 s with the fault still
@@ -147,15 +150,47 @@ def mdio_stuck(suite, b, a, name):
                  'MIB' % name, 'ping %s; ethtool -S: %s' % (ok, out))
 
 
+PHY_ABSENT_MASK = '2'       # port 1's PHY, MDIO address 1
+
+
 def phy_absent(suite, b, a, name):
-    fault(b, 'fault-mdio-absent', '2')      # port 1's PHY, address 1
-    st, out = b.run('ethtool swp1; true', timeout=60)
+    """Port 1's PHY silent (its MDIO reads give 0xffff) while swp1 restarts
+    autonegotiation, goes down and up and `ethtool swp1` reads it: the
+    commands return, no oops, and the model counted accesses to the silent
+    PHY (mdio-absent-hits: without them the case would pass with no fault
+    at all; broken once with the mask on PHY 2, which nothing touched);
+    lifted, and swp1 taken down and up (phylib read nothing usable during
+    the fault and no link interrupt comes after it), swp1 has its carrier
+    and A still pings swp0 (without the down and up it stays without
+    carrier, both driver sets)."""
+    hits0 = int(fault_get(b, 'mdio-absent-hits'))
+    n0 = dsa.dmesg_lines(b)
+    fault(b, 'fault-mdio-absent', PHY_ABSENT_MASK)
+    st, out = b.run('ethtool -r swp1; ip link set swp1 down; '
+                    'ip link set swp1 up; sleep 1; ethtool swp1; true',
+                    timeout=60)
+    hits = int(fault_get(b, 'mdio-absent-hits')) - hits0
     fault(b, 'fault-mdio-absent', '0')
     oops = dsa.new_oopses(b)
+    # phylib, woken by the PHY's link interrupt, read the link during the
+    # fault and got nothing usable; the link itself never changed, so no
+    # interrupt makes it read again (swp1 stays without carrier, both
+    # driver sets): the administrator's down and up does.
+    log = dmesg_since(b, n0)
+    b.run('ip link set swp1 down; ip link set swp1 up')
+    up, out2 = b.run('(for i in $(seq 100); do ip link show swp1 | grep -q '
+                     'LOWER_UP && exit 0; sleep 0.1; done; ip link show swp1;'
+                     ' exit 1)', timeout=60)
     ok, secs = pings(a, 30)
-    suite.result(st == 0 and not oops and ok, '%s: PHY 1 silent: ethtool '
-                 'swp1 returns, no oops; A still pings swp0' % name,
-                 '%s\n%s' % (out, oops))
+    suite.result(st == 0 and hits > 0 and not oops and up == 0 and ok,
+                 '%s: PHY 1 silent: swp1 down/up, autonegotiation restart '
+                 'and ethtool return, no oops; lifted, swp1 (down and up '
+                 'again) has its carrier and A still pings swp0' % name,
+                 '%d accesses to the silent PHY; %s\n%s\n%s\n%s'
+                 % (hits, out, log, out2, oops))
+    suite.comment('%s: %d MDIO accesses to the silent PHY; %s' % (
+        name, hits, ' | '.join(ln for ln in log.splitlines()
+                               if 'swp1' in ln or 'PHY' in ln)[:300]))
 
 
 def rx_stall(suite, b, a, name):

@@ -724,6 +724,7 @@ static void fe_phy_iac(MT7621FEState *s, uint32_t val)
     if (s->fault_mdio_absent & BIT(addr)) {
         /* Nobody answers: the bus's pull-up reads all ones */
         fe_set(s, MTK_PHY_IAC, (val & ~(PHY_IAC_ACCESS | 0xffff)) | 0xffff);
+        s->mdio_absent_hits++;
         return;
     }
 
@@ -1120,7 +1121,8 @@ static Property mt7621_fe_properties[] = {
  *   (fe_rx_fault());
  * fault-mdio-stuck: PHY_IAC accesses never complete;
  * fault-mdio-absent: a mask of MDIO addresses nobody answers (reads give
- *   0xffff, writes go nowhere).
+ *   0xffff, writes go nowhere); mdio-absent-hits (read only) counts the
+ *   accesses it answered so, for a test to see that they happened.
  */
 static bool fe_get_rx_stall(Object *obj, Error **errp)
 {
@@ -1185,6 +1187,10 @@ static void mt7621_fe_class_init(ObjectClass *klass, void *data)
                               fe_get_fault_u32, fe_set_fault_u32, NULL,
                               (void *)offsetof(MT7621FEState,
                                                fault_mdio_absent));
+    object_class_property_add(klass, "mdio-absent-hits", "uint32",
+                              fe_get_fault_u32, NULL, NULL,
+                              (void *)offsetof(MT7621FEState,
+                                               mdio_absent_hits));
 
     dc->desc = "MediaTek MT7621 frame engine";
     dc->realize = mt7621_fe_realize;

@@ -76,6 +76,7 @@ struct MT7621FEState {
     uint32_t fault_rx_desc;
     bool fault_mdio_stuck;
     uint32_t fault_mdio_absent;
+    uint32_t mdio_absent_hits;  /* accesses fault_mdio_absent answered */
     /* Which GDMA each switch-side MAC opaque belongs to */
     struct MT7621FEGmac {
         struct MT7621FEState *fe;
