@@ -356,6 +356,23 @@ def switch_fdb(b):
 OOPS = r'WARNING:|BUG:|Oops|Call Trace|kernel BUG'
 
 
+def kmemleak_start(b):
+    """Forget what kmemleak (the board booted with `kmemleak=on`) found so
+    far: boot-time objects are not a test's."""
+    b.check('mount -t debugfs none /sys/kernel/debug 2>/dev/null; '
+            'test -e /sys/kernel/debug/kmemleak')
+    b.check('echo scan > /sys/kernel/debug/kmemleak; '
+            'echo clear > /sys/kernel/debug/kmemleak', timeout=300)
+
+
+def kmemleak_leaks(b):
+    """What kmemleak reports since kmemleak_start() (two scans: an object
+    is reported once it was unreferenced in both), '' for nothing."""
+    return b.check('echo scan > /sys/kernel/debug/kmemleak; sleep 2; '
+                   'echo scan > /sys/kernel/debug/kmemleak; '
+                   'cat /sys/kernel/debug/kmemleak', timeout=300).strip()
+
+
 def dmesg_lines(b):
     """How many lines the guest's dmesg has: new_oopses() from there."""
     return int(b.check('dmesg | wc -l').strip())

@@ -29,8 +29,9 @@ mainline's, each fault is set while A pings the board, and then:
   are dropped and counted (eth0 rx_dropped), the ring goes on, A pings
   again. Mainline's mtk_poll_rx() hands the length to skb_put() unchecked
   (skb_over_panic): its limit, shown by the console, and so the last case.
-Each set ends with no WARNING/BUG/Oops in the guest, and the QEMU log's
-verdict.
+Each set ends with no WARNING/BUG/Oops in the guest, kmemleak empty (the
+boards boot with `kmemleak=on`; mainline's board does not survive its
+last case), and the QEMU log's verdict.
 
 And on a board of its own per set, the switch core reset in the middle of
 traffic (fault-reset of the switch, `qom-set /machine/soc/switch
@@ -59,12 +60,14 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import Board  # noqa: E402
+from board import Board, dt_bootargs  # noqa: E402
 from peer import BCAST, Peer, arp, eth  # noqa: E402
 import dsa  # noqa: E402
 from tap import Suite  # noqa: E402
 
 SETS = os.environ.get('FAULT_SETS', 'ours mainline').split()
+# Every board looks for leaks once its faults are over
+KMEMLEAK = dt_bootargs(dsa.DTB) + ' kmemleak=on'
 FE = '/machine/soc/fe'
 BOARD_IP, PEER_IP = '192.0.2.1', '192.0.2.10'
 PEER_MAC = bytes.fromhex('02000000000a')
@@ -262,9 +265,11 @@ def one_set(suite, driver_set):
     name = driver_set
     mainline = driver_set == 'mainline'
     a = Peer('A', PEER_MAC, PEER_IP)
-    with Board('gnubee-pc1', dtb=dsa.DTB, extra=a.netdev('p0')) as b:
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=a.netdev('p0'),
+               append=KMEMLEAK) as b:
         b.wait_ready()
         b.check('%s %s swp0 swp1' % (dsa.LOAD, driver_set), timeout=120)
+        dsa.kmemleak_start(b)
         # Errors go to dmesg, not to the console the harness reads
         b.check('dmesg -n 1')
         b.check('ip addr add %s/24 dev swp0 && ip link set swp0 up && '
@@ -277,6 +282,9 @@ def one_set(suite, driver_set):
         alive = rx_desc(suite, b, a, name, mainline)
         if alive:
             dsa.no_oops(suite, b, name)
+            leaks = dsa.kmemleak_leaks(b)
+            suite.result(not leaks, '%s: kmemleak empty after the faults'
+                         % name, leaks)
     suite.qemu_log(b, '%s: the board' % name)
 
 
@@ -324,9 +332,11 @@ def switch_reset(suite, driver_set):
     bp = Peer('B', B_MAC, '192.0.2.11')
     cp = Peer('C', C_MAC, '198.51.100.10')
     extra = a.netdev('p0') + bp.netdev('p1') + cp.netdev('p2')
-    with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True) as b:
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True,
+               append=KMEMLEAK) as b:
         b.wait_ready()
         b.check('%s %s swp0 swp1 swp2' % (dsa.LOAD, driver_set), timeout=120)
+        dsa.kmemleak_start(b)
         b.check('dmesg -n 1')
         b.check('ip link add br0 type bridge vlan_filtering 1 && '
                 'for p in swp0 swp1; do ip link set $p master br0 && '
@@ -380,6 +390,9 @@ def switch_reset(suite, driver_set):
                           % (name, secs, ' | '.join(
                               log.strip().splitlines()[-2:])))
         dsa.no_oops(suite, b, '%s (switch reset board)' % name)
+        leaks = dsa.kmemleak_leaks(b)
+        suite.result(not leaks, '%s: kmemleak empty after the switch reset'
+                     % name, leaks)
     suite.qemu_log(b, '%s: the switch reset board' % name)
 
 

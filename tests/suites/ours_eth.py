@@ -57,7 +57,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import BUILD, Board, kernel_dir  # noqa: E402
+from board import BUILD, Board, dt_bootargs, kernel_dir  # noqa: E402
 import dsa  # noqa: E402
 from peer import BCAST, Peer, eth  # noqa: E402
 from tap import Suite  # noqa: E402
@@ -140,14 +140,6 @@ def build_bad_dtbs():
                            check=True)
         dtbs[name] = dtb
     return dtbs
-
-
-def bootargs(extra):
-    base = os.path.join(kernel_dir('main'), 'dtbs', dsa.DTB)
-    args = subprocess.run(['fdtget', base, '/chosen', 'bootargs'],
-                          check=True, capture_output=True,
-                          text=True).stdout.strip()
-    return args + ' ' + extra
 
 
 def stats(b, dev='eth0'):
@@ -650,13 +642,6 @@ def loop(suite, b, what, body):
     return ok
 
 
-def kmemleak(b):
-    out = b.check('echo scan > /sys/kernel/debug/kmemleak; sleep 2; '
-                  'echo scan > /sys/kernel/debug/kmemleak; '
-                  'cat /sys/kernel/debug/kmemleak', timeout=300)
-    return out.strip()
-
-
 def board_args(peer):
     """Ports 0 and 1 on one hub (looped), port 2 the host peer."""
     return dsa.loop_args()[:8] + peer.netdev('peer')
@@ -666,14 +651,10 @@ def main_board(suite, xdp):
     peer = Peer('C', PEER_MAC, '192.0.2.12')
     peer.answer = False
     with Board('gnubee-pc1', dtb=dsa.DTB, extra=board_args(peer),
-               append=bootargs('kmemleak=on')) as b:
+               append=dt_bootargs(dsa.DTB) + ' kmemleak=on') as b:
         b.wait_ready()
         b.check('%s %s swp0 swp1 swp2 swp3' % (dsa.LOAD, SET), timeout=120)
-        b.check('mount -t debugfs none /sys/kernel/debug 2>/dev/null; '
-                'test -e /sys/kernel/debug/kmemleak')
-        # Boot-time objects are not ours: leaks are counted from here on.
-        b.check('echo scan > /sys/kernel/debug/kmemleak; '
-                'echo clear > /sys/kernel/debug/kmemleak', timeout=300)
+        dsa.kmemleak_start(b)
         since = dsa.dmesg_lines(b)
         data = base64.b64encode(open(xdp, 'rb').read()).decode()
         b.check('echo %s | base64 -d > /tmp/xdp.o' % data)
@@ -719,7 +700,7 @@ def main_board(suite, xdp):
         # The drivers work after the loops.
         setup_ports(b)
         b.check(NS + 'pkill ncat; ip netns del ns1; true')
-        leaks = kmemleak(b)
+        leaks = dsa.kmemleak_leaks(b)
         suite.result(not leaks, 'kmemleak empty after the tests and loops',
                      leaks)
         oops = dsa.new_oopses(b, since)
