@@ -261,17 +261,22 @@ def rx_desc(suite, b, a, name, mainline):
     return True
 
 
+def start(b, driver_set, ports):
+    """Boot @b, load @driver_set for @ports, count leaks from now on."""
+    b.wait_ready()
+    b.check('%s %s %s' % (dsa.LOAD, driver_set, ports), timeout=120)
+    dsa.kmemleak_start(b)
+    # Errors go to dmesg, not to the console the harness reads
+    b.check('dmesg -n 1')
+
+
 def one_set(suite, driver_set):
     name = driver_set
     mainline = driver_set == 'mainline'
     a = Peer('A', PEER_MAC, PEER_IP)
     with Board('gnubee-pc1', dtb=dsa.DTB, extra=a.netdev('p0'),
                append=KMEMLEAK) as b:
-        b.wait_ready()
-        b.check('%s %s swp0 swp1' % (dsa.LOAD, driver_set), timeout=120)
-        dsa.kmemleak_start(b)
-        # Errors go to dmesg, not to the console the harness reads
-        b.check('dmesg -n 1')
+        start(b, driver_set, 'swp0 swp1')
         b.check('ip addr add %s/24 dev swp0 && ip link set swp0 up && '
                 'ip link set swp1 up' % BOARD_IP)
         ok, secs = pings(a, 30)
@@ -334,10 +339,7 @@ def switch_reset(suite, driver_set):
     extra = a.netdev('p0') + bp.netdev('p1') + cp.netdev('p2')
     with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True,
                append=KMEMLEAK) as b:
-        b.wait_ready()
-        b.check('%s %s swp0 swp1 swp2' % (dsa.LOAD, driver_set), timeout=120)
-        dsa.kmemleak_start(b)
-        b.check('dmesg -n 1')
+        start(b, driver_set, 'swp0 swp1 swp2')
         b.check('ip link add br0 type bridge vlan_filtering 1 && '
                 'for p in swp0 swp1; do ip link set $p master br0 && '
                 'bridge vlan add vid 10 dev $p pvid untagged && '

@@ -456,6 +456,18 @@ def soak_run(tx, rx, n):
     return st['got'], st['bad'], st['dup'], n - unique, secs
 
 
+def soak_report(suite, name, path, how, res, diag=''):
+    """The comment and the result of a soak_run() result @res over @path."""
+    got, bad, dup, lost, secs = res
+    counts = ('%d received, %d corrupted, %d duplicated, %d lost in %.1f s'
+              % (got, bad, dup, lost, secs))
+    suite.comment('soak, %s (%s): %d frames: %s' % (path, how, SOAK, counts))
+    suite.result(bad == 0 and dup == 0 and lost == 0, '%s: soak of %d '
+                 'numbered, checksummed frames %s: none corrupted, '
+                 'duplicated or lost' % (name, SOAK, path),
+                 '%s\n%s' % (counts, diag))
+
+
 def soak(suite, b, p, name):
     """SOAK numbered, checksummed frames A -> B through br0 (port to port in
     the switch), then D -> E through the CPU: swp3 and swp4 each in a
@@ -470,15 +482,8 @@ def soak(suite, b, p, name):
     corrupted, no duplicates."""
     a, bb, d, e = p['A'], p['B'], p['D'], p['E']
     b.check('bridge fdb add %s dev swp1 master static' % bb.mac.hex(':'))
-    got, bad, dup, lost, secs = soak_run(a, bb, SOAK)
-    suite.comment('soak, port to port (A to B through the switch): %d frames '
-                  'in %.1f s, %d received, %d corrupted, %d duplicated, %d '
-                  'lost' % (SOAK, secs, got, bad, dup, lost))
-    suite.result(bad == 0 and dup == 0 and lost == 0, '%s: soak of %d '
-                 'numbered, checksummed frames port to port through the '
-                 'switch: none corrupted, duplicated or lost'
-                 % (name, SOAK), '%d received, %d corrupted, %d duplicated, '
-                 '%d lost in %.1f s' % (got, bad, dup, lost, secs))
+    soak_report(suite, name, 'port to port through the switch',
+                'A to B', soak_run(a, bb, SOAK))
     b.check('ip link set swp3 nomaster && ip link set swp4 nomaster && '
             'ip link add vs0 type veth peer name vs1 && '
             'ip link add brs0 type bridge vlan_filtering 1 && '
@@ -502,17 +507,11 @@ def soak(suite, b, p, name):
              'echo $d $(cat /sys/class/net/$d/statistics/rx_dropped) '
              '$(cat /sys/class/net/$d/statistics/tx_dropped); done')
     before = b.check(drops)
-    got, bad, dup, lost, secs = soak_run(d, e, SOAK)
+    res = soak_run(d, e, SOAK)
     after = b.check(drops)
-    suite.comment('soak, through the CPU (D to E: swp3, brs0, veth, brs1, '
-                  'swp4): %d frames in %.1f s, %d received, %d corrupted, %d '
-                  'duplicated, %d lost' % (SOAK, secs, got, bad, dup, lost))
-    suite.result(bad == 0 and dup == 0 and lost == 0, '%s: soak of %d '
-                 'numbered, checksummed frames through the CPU (two software '
-                 'bridges and a veth): none corrupted, duplicated or lost'
-                 % (name, SOAK), '%d received, %d corrupted, %d duplicated, '
-                 '%d lost in %.1f s; rx/tx dropped before:\n%s\nafter:\n%s'
-                 % (got, bad, dup, lost, secs, before, after))
+    soak_report(suite, name, 'through the CPU (two software bridges and a '
+                'veth)', 'D to E: swp3, brs0, veth, brs1, swp4', res,
+                'rx/tx dropped before:\n%s\nafter:\n%s' % (before, after))
 
 
 def one_set(suite, driver_set):
