@@ -397,24 +397,22 @@ def soak_run(tx, rx, n):
     queue on the way, the host's socket buffers included, ever fills.
     Returns (received, corrupted, duplicates, lost, seconds)."""
     seen = bytearray(n)
-    st = {'got': 0, 'bad': 0, 'dup': 0, 'wake': 0}
+    st = {'got': 0, 'bad': 0, 'dup': 0}
     hdr = rx.mac + tx.mac + struct.pack('!H', SOAK_ETYPE)
 
     def received(f):
+        """Check and count @f (Peer._rx() holds rx.cond and notifies)."""
         if f[:14] != hdr:
             return
-        body = f[14:58]
-        seq = struct.unpack('!I', f[14:18])[0]
-        if (len(f) < 62 or zlib.crc32(body) != struct.unpack(
-                '!I', f[58:62])[0] or seq >= n):
+        seq = struct.unpack('!I', f[14:18])[0] if len(f) >= 18 else n
+        if (len(f) < 62 or seq >= n or
+                zlib.crc32(f[14:58]) != struct.unpack('!I', f[58:62])[0]):
             st['bad'] += 1
         elif seen[seq]:
             st['dup'] += 1
         else:
             seen[seq] = 1
         st['got'] += 1
-        if st['got'] >= st['wake']:
-            rx.cond.notify_all()
 
     keep = rx.received, rx.keep, rx.answer
     rx.received, rx.keep, rx.answer = received, False, False
@@ -425,7 +423,6 @@ def soak_run(tx, rx, n):
     def wait_for(count):
         """Wait until @rx received @count frames or none came for
         SOAK_STALL seconds (with rx.cond held); whether it did."""
-        st['wake'] = count
         while st['got'] < count:
             rx.cond.wait(0.5)
             now = time.monotonic()
