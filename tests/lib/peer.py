@@ -7,12 +7,18 @@ datagram as one frame the port receives. It answers ARP and ping for its
 own address like a host, and keeps what it receives for wait()/match.
 """
 
+import contextlib
+import os
+import select
 import socket
 import struct
+import subprocess
 import threading
 import time
 
 BCAST = b'\xff' * 6
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
 
 def free_udp_port():
@@ -84,6 +90,8 @@ class Peer:
         self.answer = True
         self.keep = True                     # keep what arrives in frames
         self.match, self.matched = None, 0   # frames equal to @match
+        self.paused = False
+        self.parked, self.resume = threading.Event(), threading.Event()
         threading.Thread(target=self._rx, daemon=True).start()
 
     def backend(self):
@@ -100,12 +108,35 @@ class Peer:
 
     def _rx(self):
         while True:
+            if self.paused:
+                self.parked.set()
+                self.resume.wait()
+                continue
+            # A timeout, so that quiet() finds the thread outside recv()
+            if not select.select([self.sock], [], [], 0.2)[0]:
+                continue
             frame = self.sock.recv(65536)
             if self.answer:
                 self._answer(frame)
             with self.cond:
                 self.received(frame)
                 self.cond.notify_all()
+
+    @contextlib.contextmanager
+    def quiet(self):
+        """Take no frames from the socket while in the context, for a
+        helper process that reads it (e.g. soak())."""
+        self.resume.clear()
+        self.parked.clear()
+        self.paused = True
+        try:
+            if not self.parked.wait(10):
+                raise RuntimeError('%s: receive thread did not stop'
+                                   % self.name)
+            yield self.sock
+        finally:
+            self.paused = False
+            self.resume.set()
 
     def received(self, frame):
         """Keep @frame (called with self.cond held)."""
@@ -116,6 +147,8 @@ class Peer:
 
     def _answer(self, f):
         """Answer ARP requests and pings for our address, like a host."""
+        if len(f) < 14:
+            return
         etype = struct.unpack('!H', f[12:14])[0]
         if etype == 0x0806 and len(f) >= 42:
             op, tip = struct.unpack('!H', f[20:22])[0], f[38:42]
@@ -179,6 +212,32 @@ class Peer:
         if rep is None:
             return 'no echo reply from %s' % ip
         return time.monotonic() - t0
+
+
+def soak(tx, rx, n, window, stall):
+    """@tx sends @n numbered, checksummed frames to @rx through the board,
+    at most @window of them not yet received (tests/tools/soak.c: credit
+    pacing, its frame format and checks); in flight with no frame for
+    @stall seconds count as lost. Returns (received, corrupted, duplicated,
+    lost, seconds)."""
+    src = os.path.join(TOP, 'tests', 'tools', 'soak.c')
+    tool = os.path.join(BUILD, 'tools', 'soak')
+    if (not os.path.exists(tool) or
+            os.path.getmtime(tool) < os.path.getmtime(src)):
+        os.makedirs(os.path.dirname(tool), exist_ok=True)
+        subprocess.run(['cc', '-O2', '-Wall', '-Wextra', '-Werror', '-o',
+                        tool, src], check=True)
+    with rx.quiet():
+        fds = (tx.sock.fileno(), rx.sock.fileno())
+        out = subprocess.run(
+            [tool, str(fds[0]), str(fds[1]), str(tx.qemu_port),
+             rx.mac.hex(':'), tx.mac.hex(':'), str(n), str(window),
+             str(int(stall * 1000))], pass_fds=fds, check=True,
+            capture_output=True, text=True, timeout=n / 1000 + 600).stdout
+    v = out.split()
+    if v[0::2] != ['received', 'corrupted', 'duplicated', 'lost', 'seconds']:
+        raise RuntimeError('soak: unexpected output %r' % out)
+    return tuple(int(x) for x in v[1:9:2]) + (float(v[9]),)
 
 
 def main():

@@ -57,11 +57,11 @@ import struct
 import sys
 import threading
 import time
-import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board  # noqa: E402
 from peer import BCAST, Peer, eth, send_paced  # noqa: E402
+from peer import soak as soak_frames  # noqa: E402
 import dsa  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -378,79 +378,7 @@ def link_flaps(suite, b, p, name):
 
 SOAK = int(os.environ.get('SOAK_FRAMES', 1000000))
 SOAK_WINDOW = 32            # frames in flight, well below every queue
-SOAK_ETYPE = 0x88b6         # local experimental 2
 SOAK_STALL = 3.0            # seconds without progress: in flight are lost
-
-
-def soak_frame(dst, src, seq):
-    """Frame @seq of a soak: its number, a body derived from it, and the
-    CRC-32 of both (62 bytes)."""
-    body = struct.pack('!I', seq) + struct.pack(
-        '!I', seq * 2654435761 & 0xffffffff) * 10
-    return dst + src + struct.pack('!H', SOAK_ETYPE) + body + struct.pack(
-        '!I', zlib.crc32(body))
-
-
-def soak_run(tx, rx, n):
-    """@tx sends @n numbered frames to @rx, at most SOAK_WINDOW of them not
-    yet received (a credit: what @rx has taken releases more), so that no
-    queue on the way, the host's socket buffers included, ever fills.
-    Returns (received, corrupted, duplicates, lost, seconds)."""
-    seen = bytearray(n)
-    st = {'got': 0, 'bad': 0, 'dup': 0}
-    hdr = rx.mac + tx.mac + struct.pack('!H', SOAK_ETYPE)
-
-    def received(f):
-        """Check and count @f (Peer._rx() holds rx.cond and notifies)."""
-        if f[:14] != hdr:
-            return
-        seq = struct.unpack('!I', f[14:18])[0] if len(f) >= 18 else n
-        if (len(f) < 62 or seq >= n or
-                zlib.crc32(f[14:58]) != struct.unpack('!I', f[58:62])[0]):
-            st['bad'] += 1
-        elif seen[seq]:
-            st['dup'] += 1
-        else:
-            seen[seq] = 1
-        st['got'] += 1
-
-    keep = rx.received, rx.keep, rx.answer
-    rx.received, rx.keep, rx.answer = received, False, False
-    t0 = time.monotonic()
-    sent = forgiven = 0
-    progress = [0, t0]          # frames received, when that count changed
-
-    def wait_for(count):
-        """Wait until @rx received @count frames or none came for
-        SOAK_STALL seconds (with rx.cond held); whether it did."""
-        while st['got'] < count:
-            rx.cond.wait(0.5)
-            now = time.monotonic()
-            if st['got'] != progress[0]:
-                progress[:] = [st['got'], now]
-            elif now - progress[1] >= SOAK_STALL:
-                return False
-        return True
-
-    try:
-        while sent < n:
-            with rx.cond:
-                if not wait_for(sent - forgiven - SOAK_WINDOW // 2):
-                    # Lost on the way: give their credit back
-                    forgiven = sent - st['got']
-                    progress[1] = time.monotonic()
-            burst = min(SOAK_WINDOW - (sent - forgiven - st['got']),
-                        n - sent)
-            for seq in range(sent, sent + burst):
-                tx.send(soak_frame(rx.mac, tx.mac, seq))
-            sent += burst
-        with rx.cond:
-            wait_for(n - forgiven)
-    finally:
-        rx.received, rx.keep, rx.answer = keep
-    secs = time.monotonic() - t0
-    unique = sum(seen)
-    return st['got'], st['bad'], st['dup'], n - unique, secs
 
 
 def soak_report(suite, name, path, how, res, diag=''):
@@ -480,7 +408,7 @@ def soak(suite, b, p, name):
     a, bb, d, e = p['A'], p['B'], p['D'], p['E']
     b.check('bridge fdb add %s dev swp1 master static' % bb.mac.hex(':'))
     soak_report(suite, name, 'port to port through the switch',
-                'A to B', soak_run(a, bb, SOAK))
+                'A to B', soak_frames(a, bb, SOAK, SOAK_WINDOW, SOAK_STALL))
     b.check('ip link set swp3 nomaster && ip link set swp4 nomaster && '
             'ip link add vs0 type veth peer name vs1 && '
             'ip link add brs0 type bridge vlan_filtering 1 && '
@@ -504,7 +432,7 @@ def soak(suite, b, p, name):
              'echo $d $(cat /sys/class/net/$d/statistics/rx_dropped) '
              '$(cat /sys/class/net/$d/statistics/tx_dropped); done')
     before = b.check(drops)
-    res = soak_run(d, e, SOAK)
+    res = soak_frames(d, e, SOAK, SOAK_WINDOW, SOAK_STALL)
     after = b.check(drops)
     soak_report(suite, name, 'through the CPU (two software bridges and a '
                 'veth)', 'D to E: swp3, brs0, veth, brs1, swp4', res,
