@@ -167,10 +167,16 @@ class Peer:
                               ipv4(self.ip, socket.inet_ntoa(f[26:30]), 1,
                                    icmp_echo(0, ident, seq, data))))
 
-    def wait(self, pred, timeout):
-        """Wait for a received frame matching @pred; return it or None."""
+    def mark(self):
+        """How many frames were kept so far: wait()'s @since."""
+        with self.cond:
+            return len(self.frames)
+
+    def wait(self, pred, timeout, since=0):
+        """Wait for a frame matching @pred, among those kept from the
+        @since-th on; return it or None."""
         deadline = time.monotonic() + timeout
-        seen = 0
+        seen = since
         with self.cond:
             while True:
                 for f in self.frames[seen:]:
@@ -195,20 +201,26 @@ class Peer:
 
     def ping(self, ip, seq, wait=10):
         """ARP for @ip, then one ICMP echo, waiting up to @wait seconds for
-        each answer; return the round trip or why there is none."""
+        each answer; return the round trip or why there is none. Only
+        answers received after the question count: an older ARP reply
+        would send the echo before the switch learned the new one's
+        source (a frame that moved the address since would misdirect it)."""
+        since = self.mark()
         self.send(eth(BCAST, self.mac, 0x0806,
                       arp(1, self.mac, self.ip, b'\0' * 6, ip)))
         rep = self.wait(lambda f: f[12:14] == b'\x08\x06' and
                         f[20:22] == b'\x00\x02' and
-                        f[28:32] == socket.inet_aton(ip), wait)
+                        f[28:32] == socket.inet_aton(ip), wait, since)
         if rep is None:
             return 'no ARP reply from %s' % ip
         mac = rep[22:28]
         t0 = time.monotonic()
+        since = self.mark()
         self.send(eth(mac, self.mac, 0x0800,
                       ipv4(self.ip, ip, 1, icmp_echo(8, 0x4242, seq))))
         rep = self.wait(lambda f: f[12:14] == b'\x08\x00' and f[23] == 1 and
-                        f[34] == 0 and f[40:42] == struct.pack('!H', seq), wait)
+                        f[34] == 0 and f[40:42] == struct.pack('!H', seq),
+                        wait, since)
         if rep is None:
             return 'no echo reply from %s' % ip
         return time.monotonic() - t0
