@@ -13,6 +13,10 @@ put swp0 and swp1 in an offloaded bridge. Then:
   `ip link` in the guest shows it within a second;
 - a frame to an unknown unicast address floods to port 1 only while
   `bridge link set dev swp1 flood on`;
+- the switch model's frame generator (its "gen" property, a test
+  instrument): 2000 broadcasts taken in at port 2 on the virtual clock
+  are all counted by port 2's MIB and by swp2; a value it refuses is an
+  error in the monitor. (Broken once: without the property both fail.)
 - the wire side is fuzzed: a 15-byte frame whose 802.1Q header is cut
   short (it once killed QEMU), then 100,000 random frames spread over the
   five front ports (lengths 1 to 2100, random and stacked tags, the MTK
@@ -26,6 +30,7 @@ put swp0 and swp1 in an offloaded bridge. Then:
 
 import os
 import random
+import re
 import struct
 import sys
 import time
@@ -109,6 +114,45 @@ def rx_seen(b):
                                         'RxBroadcast', 'RxUnderSizeErr',
                                         'RxOverSzErr', 'RxPause'))
     return n
+
+
+GEN_FRAMES = 2000
+
+
+def generator(suite, b):
+    """The switch model's frame generator (its "gen" property, a test
+    instrument for make bench): GEN_FRAMES broadcasts taken in at port 2
+    (swp2, standalone), one every 100 us of the virtual clock: the model
+    reports them all sent, port 2's MIB and swp2 count them all; a value it
+    refuses is an error to the monitor's user and leaves it running."""
+    frame = eth(BCAST, bytes.fromhex('0200000000fe'), 0x88b5, b'gen' * 16)
+    rx0 = dsa.netdev_stat(b, 'swp2', 'rx_packets')
+    mib0 = dsa.ethtool_stats(b, 'swp2').get('RxBroadcast', 0)
+    start = b.hmp('qom-set %s gen 2 %d 100000 %s'
+                  % (dsa.SWITCH_QOM, GEN_FRAMES, frame.hex()))
+    refused = b.hmp('qom-set %s gen 2 1 100000 zz%s'
+                    % (dsa.SWITCH_QOM, frame.hex()))
+    deadline = time.monotonic() + 60
+    while True:
+        state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM).strip()
+        if state.endswith('left 0"') or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    time.sleep(1)
+    rx = dsa.netdev_stat(b, 'swp2', 'rx_packets') - rx0
+    mib = dsa.ethtool_stats(b, 'swp2').get('RxBroadcast', 0) - mib0
+    # Held: ticks a frame waited for the CPU port, none lost by it
+    done = re.match(r'"sent %d held \d+ dropped 0 left 0"$' % GEN_FRAMES,
+                    state)
+    suite.result(not start.strip() and done and mib == GEN_FRAMES
+                 and rx == GEN_FRAMES, 'the switch model\'s frame generator: '
+                 '%d broadcasts in at port 2 on the virtual clock, all '
+                 'counted by its MIB and by swp2' % GEN_FRAMES,
+                 'start %r, state %r, MIB RxBroadcast +%d, swp2 rx_packets '
+                 '+%d' % (start, state, mib, rx))
+    suite.result('Error: gen: the frame is not hexadecimal' in refused,
+                 'a generator value it refuses is an error to the monitor\'s '
+                 'user (and the generator went on)', refused)
 
 
 def fuzz(suite, b, peers, a, bb):
@@ -264,6 +308,7 @@ def main():
                          % ('arrived' if fence else 'lost',
                             'flooded' if flooded else 'not flooded'))
 
+        generator(suite, b)
         fuzz(suite, b, [a, bb, c, d, e], a, bb)
     suite.qemu_log(b, 'the board')
 

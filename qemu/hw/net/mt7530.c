@@ -246,7 +246,6 @@ static const uint8_t pvc_eg_etag[8] = {
 
 #define ETH_FCS_LEN             4
 #define MT7530_FRAME_MIN        64      /* with FCS */
-#define MT7530_MAX_FRAME        (15 * 1024 + 18)
 
 static bool mt7530_port_up(MT7530State *s, int port);
 
@@ -1405,6 +1404,115 @@ static NetClientInfo mt7530_net_info = {
 
 /* -- device ------------------------------------------------------------- */
 
+/*
+ * The frame generator, a test instrument (the silicon has none): writing
+ * "PORT COUNT INTERVAL FRAME" to the "gen" property takes COUNT copies of
+ * FRAME (hexadecimal, 14 to MT7530_MAX_FRAME bytes, no FCS) in at front
+ * port PORT, one every INTERVAL ns of the virtual clock, as if they came
+ * from the wire there. Under -icount the frames then arrive at the same
+ * guest instructions from run to run, whatever else the host runs
+ * (make bench). A frame the CPU port cannot take yet waits for the next
+ * tick (counted as held), as a backend's frame waits in its queue; one
+ * the port does not take (link or MAC down, too long) is dropped and
+ * counted. "stop" ends it; a value it refuses leaves it as it was.
+ * Reading it gives "sent S held H dropped D left L". A QEMU reset stops
+ * it; it is not migrated.
+ */
+static void mt7530_gen_tick(void *opaque)
+{
+    MT7530State *s = opaque;
+    MT7530Gen *g = &s->gen;
+    g_autofree MT7530Frame *f = g_new(MT7530Frame, 1);
+    uint8_t cpu_dest;
+
+    if (!g->left) {
+        return;
+    }
+    if (!mt7530_ingress(s, g->port, g->frame, g->len, f, &cpu_dest)) {
+        g->dropped++;
+        g->left--;
+    } else if (mt7530_forward(s, g->port, f, 0)) {
+        g->sent++;
+        g->left--;
+    } else {
+        g->held++;
+    }
+    if (g->left) {
+        g->next += g->interval;
+        timer_mod(g->timer, g->next);
+    } else {
+        trace_mt7530_gen_done(g->port, g->sent, g->held, g->dropped);
+    }
+}
+
+static void mt7530_gen_stop(MT7530State *s)
+{
+    timer_del(s->gen.timer);
+    s->gen.left = 0;
+}
+
+static char *mt7530_get_gen(Object *obj, Error **errp)
+{
+    MT7530Gen *g = &MT7530(obj)->gen;
+
+    return g_strdup_printf("sent %" PRIu64 " held %" PRIu64 " dropped %"
+                           PRIu64 " left %" PRIu64,
+                           g->sent, g->held, g->dropped, g->left);
+}
+
+static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
+{
+    MT7530State *s = MT7530(obj);
+    MT7530Gen *g = &s->gen;
+    unsigned port;
+    uint64_t count, interval;
+    g_autofree uint8_t *frame = NULL;
+    const char *hex;
+    size_t i, len;
+    int pos = 0;
+
+    if (!strcmp(value, "stop")) {
+        mt7530_gen_stop(s);
+        return;
+    }
+    if (sscanf(value, "%u %" SCNu64 " %" SCNu64 " %n", &port, &count,
+               &interval, &pos) != 3 || !pos) {
+        error_setg(errp, "gen: \"PORT COUNT INTERVAL_NS FRAME_HEX\" or "
+                   "\"stop\"");
+        return;
+    }
+    hex = value + pos;
+    len = strlen(hex) / 2;
+    if (port >= MT7530_NUM_PHYS || !count || interval < 1000 ||
+        interval > INT64_MAX / 2 || strlen(hex) % 2 || len < 14 ||
+        len > MT7530_MAX_FRAME) {
+        error_setg(errp, "gen: port 0-%d, count > 0, interval >= 1000 ns, "
+                   "a frame of 14-%d bytes in hex", MT7530_NUM_PHYS - 1,
+                   MT7530_MAX_FRAME);
+        return;
+    }
+    frame = g_malloc(len);
+    for (i = 0; i < len; i++) {
+        int hi = g_ascii_xdigit_value(hex[2 * i]);
+        int lo = g_ascii_xdigit_value(hex[2 * i + 1]);
+
+        if (hi < 0 || lo < 0) {
+            error_setg(errp, "gen: the frame is not hexadecimal");
+            return;
+        }
+        frame[i] = hi << 4 | lo;
+    }
+    memcpy(g->frame, frame, len);
+    g->port = port;
+    g->len = len;
+    g->interval = interval;
+    g->left = count;
+    g->sent = g->held = g->dropped = 0;
+    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + interval;
+    trace_mt7530_gen_start(port, count, interval, len);
+    timer_mod(g->timer, g->next);
+}
+
 static void mt7530_reset_in(void *opaque, int n, int level)
 {
     MT7530State *s = opaque;
@@ -1427,6 +1535,8 @@ static void mt7530_reset(DeviceState *dev)
 {
     MT7530State *s = MT7530(dev);
 
+    mt7530_gen_stop(s);
+
     mt7530_reset_core(s);
     mt7530_reset_phys(s);
     s->page = s->rd_hi = s->wr_lo = s->wr_lo_reg = 0;
@@ -1448,6 +1558,7 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
                                  object_get_typename(OBJECT(s)), name,
                                  &dev->mem_reentrancy_guard, s);
     }
+    s->gen.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_gen_tick, s);
 }
 
 static void mt7530_unrealize(DeviceState *dev)
@@ -1458,6 +1569,7 @@ static void mt7530_unrealize(DeviceState *dev)
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         qemu_del_nic(s->nic[i]);
     }
+    timer_free(s->gen.timer);
 }
 
 static void mt7530_init(Object *obj)
@@ -1640,6 +1752,8 @@ static void mt7530_class_init(ObjectClass *klass, void *data)
     object_class_property_add_bool(klass, "fault-reset",
                                    mt7530_get_fault_reset,
                                    mt7530_set_fault_reset);
+    object_class_property_add_str(klass, "gen", mt7530_get_gen,
+                                  mt7530_set_gen);
 
     dc->desc = "MediaTek MT7530 switch core";
     dc->realize = mt7530_realize;

@@ -9,6 +9,7 @@
 
 #include "hw/sysbus.h"
 #include "net/net.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 
 #define TYPE_MT7530 "mt7530"
@@ -21,6 +22,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 #define MT7530_MDIO_ADDR        0x1f    /* the switch's own MDIO address */
 #define MT7530_NUM_VLANS        4096
 #define MT7530_NUM_FDB          2048
+/* The longest frame a port takes (its jumbo limit), without FCS */
+#define MT7530_MAX_FRAME        (15 * 1024 + 18)
 #define MT7530_NUM_MIB          0x30    /* 32-bit words per port */
 #define MT7530_PHY_MMD_REGS     64
 /* Vendor register pages of a PHY kept (1, 2, 3 and 0x52b5), 32 each */
@@ -82,6 +85,24 @@ typedef struct MT7530Fdb {
     int64_t last_seen;  /* ms, for dynamic entries */
 } MT7530Fdb;
 
+/**
+ * MT7530Gen: the frame generator, a test instrument rather than part of
+ * the silicon (the "gen" property, hw/net/mt7530.c): copies of @frame taken
+ * in at front port @port, one every @interval ns of the virtual clock.
+ */
+typedef struct MT7530Gen {
+    QEMUTimer *timer;
+    int port;
+    uint8_t frame[MT7530_MAX_FRAME];
+    size_t len;
+    int64_t interval;
+    int64_t next;       /* when the next frame is due */
+    uint64_t left;      /* frames still to take in */
+    uint64_t sent;      /* taken in and forwarded */
+    uint64_t held;      /* ticks a frame waited for the CPU port */
+    uint64_t dropped;   /* taken in and dropped by the port */
+} MT7530Gen;
+
 struct MT7530State {
     SysBusDevice parent_obj;
 
@@ -118,6 +139,8 @@ struct MT7530State {
     MT7530Vlan vlan[MT7530_NUM_VLANS];
     MT7530Fdb fdb[MT7530_NUM_FDB];
     int search_pos;
+
+    MT7530Gen gen;
 };
 
 #endif /* HW_NET_MT7530_H */
