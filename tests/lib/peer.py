@@ -16,9 +16,9 @@ import subprocess
 import threading
 import time
 
+from board import BUILD, TOP
+
 BCAST = b'\xff' * 6
-TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
 
 def free_udp_port():
