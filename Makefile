@@ -6,7 +6,8 @@
 #              SUITES="a b": only those
 # make patches - our kernel work as a git format-patch series (build/patches)
 # make bench - guest instructions per packet, mainline's drivers and ours
-#              (build/bench-results.txt; QUICK=1: a few thousand frames a row)
+#              (build/bench-results.txt; QUICK=1: a few thousand frames a row;
+#              CHECK=1: again with the host loaded, every row within 0.5 %)
 #
 # Sources (Debian's linux-source-6.12 and qemu 7.2 source packages) and
 # caches (ccache, extracted trees, the built QEMU) live in $(CACHE).
@@ -53,8 +54,10 @@ test: qemu kernel kernel-variants rootfs
 	@tests/run-all.sh $(SUITES)
 
 # QUICK=1 (here or in the environment): a few thousand frames a row.
+# CHECK=1: run it twice, idle and with the host's CPUs busy, and compare.
+# PROFILE=ROW: that row only, by kernel function.
 bench: qemu kernel rootfs
-	@QUICK=$(QUICK) bench/bench.py
+	@QUICK=$(QUICK) CHECK=$(CHECK) PROFILE=$(PROFILE) bench/bench.py
 
 clean:
 	rm -rf build

@@ -8,34 +8,59 @@ switch ports (dsa.DTB), `-accel tcg,thread=single -icount shift=0`
 and the insn_window plugin (bench/plugin/insn_window.c), which counts
 the instructions the vCPUs execute, kernel and user, between two marker
 instructions the guest tool bench-udp (bench/guest/bench-udp.c)
-executes. Host peers A (port 0, swp0) and B (port 1, swp1) send and
-count the frames. A row is
+executes. Host peers A (port 0, swp0) and B (port 1, swp1) stand on the
+wire; what comes in at port 0 comes from the switch model's frame
+generator (its "gen" property: copies of one frame taken in at port 0 as
+if from the wire, one every 1/RATE s of the guest's clock), so the
+frames arrive at the same guest instructions whatever the host does. A
+row is
 
     (kernel + user instructions of the window) / frames the receiving
     side got
 
-- rx-udp-64, rx-udp-1500: A sends UDP frames of 64 and 1500 bytes (on the
-  wire, without FCS) to swp0's address at a fixed rate (RATE: the same
-  offered load for both sets; the cost per frame depends on it, through
-  NAPI batching), `bench-udp sink` receives them; the denominator is what
-  the sink received.
+and a row whose receiving side got fewer frames than were sent says so
+(`lost:N/SENT` in its cells) and is not compared.
+
+- rx-udp-64, rx-udp-1500: UDP frames of 64 and 1500 bytes (on the wire,
+  without FCS) to swp0's address at RATE (the same offered load for both
+  sets; the cost per frame depends on it, through NAPI batching and
+  interrupt moderation), `bench-udp sink` receives them; the denominator
+  is what the sink received.
 - tx-udp-64, tx-udp-1500: `bench-udp source` sends as fast as the socket
-  takes them to A, which counts them.
+  takes them to A; the denominator is what left switch port 0 (its MIB's
+  TxUnicast: the host peer's own count, which a busy host can lose in its
+  socket buffer, is only compared against it in a note).
 - xdp-drop-64 (ours only; mainline's mtk_eth has no XDP on the MT7621):
-  an XDP_DROP program (tests/xdp/xdp_test.c) on eth0, the conduit; A
-  sends at a fixed rate, the denominator is eth0's xdp_drop counter.
-- bridge-cpu-64: A sends to B's MAC, the CPU forwards: a tc clsact
+  an XDP_DROP program (tests/xdp/xdp_test.c) on eth0, the conduit; the
+  denominator is eth0's xdp_drop counter.
+- bridge-cpu-64: frames to B's MAC, the CPU forwards: a tc clsact
   matchall filter with skip_hw redirects swp0's ingress to swp1 (mirred).
   Not a bridge: DSA offloads a bridge of two user ports to the switch
   (then the frames never reach the CPU), and the tc filter is software
-  only with either driver set. B paces A (64 frames in flight).
-- switched-64: swp0 and swp1 in an offloaded br0; A's frames to B never
+  only with either driver set. The denominator is what left port 1 (MIB).
+- switched-64: swp0 and swp1 in an offloaded br0; the frames to B never
   reach the CPU, so the window holds only what the guest does anyway
-  (timer ticks): about 0 per frame. B paces A.
+  (timers): about 0 per frame.
 
-Passive rows (the host sends, the guest only receives) use `bench-udp
-hold`: one process opens the window and closes it on a line from the
-console, so no process start falls inside the window.
+The RX rows' window opens when the sink has its first frame and closes
+with its last (`bench-udp sink`), so it holds the same frames at the
+same guest instructions whenever the host started the generator. The
+other passive rows (xdp-drop, bridge-cpu, switched) use `bench-udp
+hold-us`: a window of exactly FRAMES / RATE s of the guest's clock,
+opened LEAD_US after the guest took the command, which the host sends
+once the generator runs; the generator runs on past the window's end
+(the bench checks it still had frames to send) and is then stopped;
+none of its frames may be lost over the whole run (the row's counter
+against what the generator sent).
+
+Each row also has the drivers' own instructions per frame: their
+modules' functions and the kernel work they directly cause (DMA mapping
+and syncing with its cache maintenance, the RX ring's pages and skbs,
+what TX completion frees through the calls only drivers make, NAPI
+scheduling and completion, net DIM), from the per-function profile of
+the window; bench/insn_profile.py (DRIVER_NAMES, DRIVER_OBJECTS) says
+which functions, and what is not counted (the generic interrupt entry,
+GRO and the stack, the skb core shared with the stack).
 
 The kernel runs on one CPU (`nosmp` on the test DT's command line;
 BENCH_SMP=1 keeps all four). With four vCPUs on one TCG thread (needed
@@ -54,14 +79,25 @@ within 2 %.
 `-icount shift=0` runs the guest's clock on its instructions (1 ns
 each, about a real MT7621's pace), so what the guest times (the frame
 engine's delayed interrupts, every 20 us of PTIME; DIM's samples; timer
-ticks) falls on the same instructions from run to run. Without it the
-TX rows, whose interrupts the delay timers decide, varied by 5 % from run
-to run; the host peers' pace (RX rows) stays real time.
+ticks; the generator's frames) falls on the same instructions from run
+to run. While the guest sleeps its clock follows real time (sleep=on, so
+that the host peers and the console see a plausible pace), but never
+past the next timer the guest or a model set (qemu/patches/0022): on a
+busy host the generator's frames still come one per 1/RATE s of the
+guest's clock, never two at once. What the host still decides is how
+long the guest sleeps before the first frame and after the last (the
+console and the monitor): a few idle wake-ups.
 
-The idle cost (HZ=100 periodic ticks) runs in every window in proportion
-to its length; it is measured per board in an empty window and reported
-in comments, with each row's net count (window less the idle cost of its
-length), but the table keeps the plain count.
+CHECK=1: the whole bench twice, on an idle host and again with a CPU
+burner (a spinning process per host CPU) running beside it; every row,
+whole path and drivers' own, both sets, must agree within CHECK_MAX
+(0.5 %), or `make bench` fails; the comparison is at the end of the
+results file.
+
+The idle cost (timers) runs in every window in proportion to its length;
+it is measured per board in an empty window and reported in comments,
+with each row's net count (window less the idle cost of its length), but
+the table keeps the plain count.
 
 QUICK=1: a few thousand frames a row instead of 100,000.
 BENCH_RESULTS: where to write the results (default build/bench-results.txt).
@@ -74,7 +110,9 @@ the results file). See bench/insn_profile.py.
 """
 
 import base64
+import collections
 import hashlib
+import multiprocessing
 import os
 import re
 import struct
@@ -90,6 +128,7 @@ from board import (BUILD, Board, dt_bootargs, initrd_path,  # noqa: E402
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
+import insn_profile as prof  # noqa: E402
 
 QUICK = os.environ.get('QUICK', '') not in ('', '0')
 FRAMES = 5000 if QUICK else 100000
@@ -98,6 +137,9 @@ OUT = os.path.join(BUILD, 'bench')
 RESULTS = os.environ.get('BENCH_RESULTS',
                          os.path.join(BUILD, 'bench-results.txt'))
 PROFILE = os.environ.get('PROFILE', '')
+CHECK = os.environ.get('CHECK', '') not in ('', '0')
+# CHECK=1: the most two runs of a row may differ by, as a fraction
+CHECK_MAX = 0.005
 SETS = ['mainline', 'ours']
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
         'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
@@ -111,14 +153,30 @@ IP_A = '192.0.2.10'
 IP_B = '192.0.2.11'
 PORT_RX, PORT_TX, PORT_FWD = 9000, 9002, 9001
 
-# Frames a second the host sends where nothing tells it how fast the guest
-# goes (RX into a socket, XDP): below what the slower set takes under TCG
-# here, so that few frames are lost (a lost frame costs instructions and
-# is not in the denominator). Where B receives, A keeps WINDOW frames in
-# flight instead.
+# Frames a second of the guest's clock the switch model's generator
+# takes in at port 0 (the rows other than TX): the same offered load for
+# both sets, below what either takes, so that no frame is lost (the cost
+# per frame depends on the rate, through NAPI batching and interrupt
+# moderation).
 RATE = {64: 8000, 1500: 5000}
-WINDOW = 64
+# A window of fixed length (bench-udp hold-us) opens LEAD_US after the
+# guest took the command, which the host sends once the generator runs;
+# the generator has frames for the window and GEN_SPARE_S more, and is
+# stopped once the window closed.
+LEAD_US = 100000
+GEN_SPARE_S = 30
 IDLE_MS = 300
+
+
+# A row of one set: the window's instructions (kernel + user), the frames
+# the receiving side got of those sent, the window's length, the user
+# instructions in it, the driver's own instructions (modules, kernel
+# work: prof.driver_own()) and the window's profile (prof.Run).
+Result = collections.namedtuple('Result', 'insns frames usecs sent user '
+                                'own run')
+# Built-in kernel symbols and their object files, for prof.driver_own()
+KSYMS = []
+OMAP = {}
 
 
 def log(msg):
@@ -177,25 +235,6 @@ class BenchPeer(Peer):
             return self.counted
 
 
-def send_paced(peer, frame, n, rate):
-    """Send @n copies of @frame at @rate frames a second."""
-    t0 = time.monotonic()
-    for i in range(n):
-        if i % 16 == 0:
-            ahead = t0 + i / rate - time.monotonic()
-            if ahead > 0:
-                time.sleep(ahead)
-        peer.send(frame)
-
-
-def send_windowed(peer, frame, n, receiver):
-    """Send @n copies of @frame, at most WINDOW ahead of @receiver."""
-    for i in range(n):
-        if i >= WINDOW and i % WINDOW == 0:
-            receiver.wait_counted(i - WINDOW, 10)
-        peer.send(frame)
-
-
 class Bench:
     """One board with one driver set, its peers and its windows."""
 
@@ -204,7 +243,7 @@ class Bench:
         self.xdp = xdp
         self.windows = os.path.join(OUT, 'windows-%s.txt' % driver_set)
         self.profile = os.path.join(OUT, 'profile-%s.txt' % driver_set)
-        # With PROFILE: the row's TB counts and the guest's module symbols
+        # The last window's TB counts and the guest's module symbols
         self.tb_counts = None
         self.kallsyms = None
         self.a = BenchPeer('A', MAC_A, IP_A)
@@ -214,10 +253,9 @@ class Bench:
         self.notes = []
         self.console = open(os.path.join(OUT, 'console-%s.log'
                                          % driver_set), 'wb')
-        plugin = '%s,out=%s' % (os.path.join(OUT, 'libinsn_window.so'),
-                                self.windows)
-        if PROFILE:
-            plugin += ',profile=%s' % self.profile
+        plugin = '%s,out=%s,profile=%s' % (
+            os.path.join(OUT, 'libinsn_window.so'), self.windows,
+            self.profile)
         extra = ['-initrd', initrd_path(OUT, 'initrd', 'bench/build.sh'),
                  '-accel', 'tcg,thread=single', '-icount', 'shift=0',
                  '-plugin', plugin]
@@ -248,8 +286,7 @@ class Bench:
         if not m or int(m.group(1)) != self.nwin:
             raise RuntimeError('unexpected window line %r' % lines[self.nwin])
         self.nwin += 1
-        if PROFILE:
-            self.tb_counts = self.profile_window(self.nwin - 1)
+        self.tb_counts = self.profile_window(self.nwin - 1)
         return int(m.group(2)), int(m.group(3))
 
     def profile_window(self, n):
@@ -287,19 +324,43 @@ class Bench:
         self.progress('%d module and check symbols from /proc/kallsyms'
                       % len(self.kallsyms))
 
-    def hold(self, traffic):
-        """Open a window, run @traffic() on the host, close the window;
-        return (kernel, user, usecs, what traffic returned)."""
+    def timed(self, frame, n, rate, length_us=None):
+        """A window of @n frames' time at @rate (or @length_us) of the
+        guest's clock, with the generator's @frame at @rate all through
+        it (none if @frame is None); return (kernel, user, usecs, what
+        the generator sent in all)."""
         b = self.board
+        period = round(1e9 / rate) if frame else 0
+        if length_us is None:
+            length_us = n * period // 1000
+        sent = 0
+        if frame:
+            out = b.hmp('qom-set %s gen 0 %d %d %s' % (
+                dsa.SWITCH_QOM, n + GEN_SPARE_S * rate, period,
+                frame.hex()))
+            if out:
+                raise RuntimeError('the frame generator refused: %s' % out)
         start = b.mark()
-        b.write('bench-udp hold\n')
-        b.wait_for(r'window open\r?\n', 60, start)
-        ret = traffic()
-        b.write('\n')
-        m = b.wait_for(r'window closed after (\d+) us', 60, start)
+        b.write('bench-udp hold-us %d %d\n' % (LEAD_US, length_us))
+        m = b.wait_for(r'window closed after (\d+) us', 600, start)
+        if frame:
+            state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM)
+            if not state.endswith('"') or state.endswith(' left 0"'):
+                raise RuntimeError('the generator ran out before the '
+                                   'window closed: %r' % state)
+            b.hmp('qom-set %s gen stop' % dsa.SWITCH_QOM)
+            state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM)
+            g = re.search(r'sent (\d+) held (\d+) dropped (\d+) left '
+                          r'(\d+)', state)
+            if not g:
+                raise RuntimeError('qom-get gen: %r' % state)
+            sent = int(g.group(1))
+            if int(g.group(2)) or int(g.group(3)):
+                self.notes.append('%s: generator held %s, dropped %s'
+                                  % (self.set, g.group(2), g.group(3)))
         b.run('true')
         k, u = self.window()
-        return k, u, int(m.group(1)), ret
+        return k, u, int(m.group(1)), sent
 
     def background(self, cmd, ready, timeout):
         """Start @cmd in the guest shell; wait for @ready in its output;
@@ -335,11 +396,47 @@ class Bench:
         # Idle: what an empty window costs a second (timer ticks).
         rates = []
         for _ in range(2):
-            k, u, us, _ = self.hold(lambda: time.sleep(1.0))
+            k, u, us, _ = self.timed(None, 0, 0, 1000000)
             rates.append((k + u) / us)
         self.idle = min(rates)
         self.progress('idle: %.0f instructions/s (%s)' % (
             self.idle * 1e6, ', '.join('%.0f' % (r * 1e6) for r in rates)))
+
+    # -- traffic ---------------------------------------------------------
+    def generate(self, frame, n, rate):
+        """@n copies of @frame in at switch port 0 (A's port), one every
+        1/@rate s of the guest's clock, from the switch model's frame
+        generator; wait until it took them all; return (sent, held,
+        dropped)."""
+        b = self.board
+        out = b.hmp('qom-set %s gen 0 %d %d %s' % (
+            dsa.SWITCH_QOM, n, round(1e9 / rate), frame.hex()))
+        if out:
+            raise RuntimeError('the frame generator refused: %s' % out)
+        deadline = time.monotonic() + 120 + 50 * n / rate
+        while True:
+            state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM)
+            m = re.search(r'sent (\d+) held (\d+) dropped (\d+) left (\d+)',
+                          state)
+            if not m:
+                raise RuntimeError('qom-get gen: %r' % state)
+            if m.group(4) == '0':
+                break
+            if time.monotonic() > deadline:
+                b.hmp('qom-set %s gen stop' % dsa.SWITCH_QOM)
+                raise RuntimeError('the frame generator still has %s frames '
+                                   'to send' % m.group(4))
+            time.sleep(0.05)
+        sent, held, dropped = (int(m.group(i)) for i in (1, 2, 3))
+        if held:
+            self.notes.append('%s: %d times the CPU port could not take a '
+                              'frame yet (the generator\'s pace slipped)'
+                              % (self.set, held))
+        return sent, held, dropped
+
+    def mib(self, dev, key='TxUnicast'):
+        """Switch MIB counter @key of user port @dev."""
+        return dsa.ethtool_stats(self.board, dev).get(key, 0)
 
     # -- rows ------------------------------------------------------------
     def row_rx(self, size):
@@ -347,8 +444,7 @@ class Bench:
         frame = udp_frame(self.mac, MAC_A, IP_A, IP_SWP0, PORT_RX, size)
         t = self.background('bench-udp sink %d %d %d' % (
             PORT_RX, FRAMES, IDLE_MS), r'listening\r?\n', 3600)
-        time.sleep(0.2)
-        send_paced(self.a, frame, FRAMES, RATE[size])
+        sent, _, _ = self.generate(frame, FRAMES, RATE[size])
         t.join(3600)
         status, out = t.out
         m = re.search(r'received (\d+) in (\d+) us', out)
@@ -356,21 +452,29 @@ class Bench:
             raise RuntimeError('%s: sink failed (%d): %s' % (name, status,
                                                               out))
         k, u = self.window()
-        self.record(name, k, u, int(m.group(1)), int(m.group(2)), FRAMES)
+        # The window opens on the first frame: the rest are in it
+        self.record(name, k, u, int(m.group(1)), int(m.group(2)), sent - 1)
 
     def row_tx(self, size):
         name = 'tx-udp-%d' % size
         self.a.count(PORT_TX)
+        mib0 = self.mib('swp0')
         out = self.board.check('bench-udp source %s %d %d %d' % (
             IP_A, PORT_TX, size - 42, FRAMES), timeout=3600)
         m = re.search(r'sent (\d+) in (\d+) us', out)
         if not m:
             raise RuntimeError('%s: source: %s' % (name, out))
-        sent = int(m.group(1))
-        got = self.a.wait_counted(sent, 60, settle=2)
-        self.a.count(None)
         k, u = self.window()
-        self.record(name, k, u, got, int(m.group(2)), sent)
+        sent = int(m.group(1))
+        # What left port 0 (the switch's MIB), not what the host peer
+        # read: a busy host drops datagrams in its socket's buffer.
+        left = self.mib('swp0') - mib0
+        got = self.a.wait_counted(sent, 10, settle=1)
+        self.a.count(None)
+        if got != left:
+            self.notes.append('%s %s: host peer A read %d of the %d frames '
+                              'port 0 sent' % (self.set, name, got, left))
+        self.record(name, k, u, left, int(m.group(2)), sent)
 
     def row_xdp(self):
         name = 'xdp-drop-64'
@@ -378,11 +482,26 @@ class Bench:
         frame = udp_frame(self.mac, MAC_A, IP_A, IP_SWP0, PORT_RX, 64)
         b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_drop')
         before = eth_stat(b, 'xdp_drop')
-        k, u, us, _ = self.hold(lambda: (
-            send_paced(self.a, frame, FRAMES, RATE[64]), time.sleep(0.5)))
+        k, u, us, sent = self.timed(frame, FRAMES, RATE[64])
+        time.sleep(0.2)
         dropped = eth_stat(b, 'xdp_drop') - before
         b.check('ip link set dev eth0 xdpdrv off')
-        self.record(name, k, u, dropped, us, FRAMES)
+        self.record(name, k, u, FRAMES - max(0, sent - dropped), us, FRAMES)
+
+    def forwarded(self, name, frame):
+        """Run @frame FRAMES times from A at port 0 towards B at port 1
+        in a window; record the row (frames: what left port 1)."""
+        mib0 = self.mib('swp1')
+        self.b.count(PORT_FWD)
+        k, u, us, sent = self.timed(frame, FRAMES, RATE[64])
+        got = self.b.wait_counted(sent, 10, settle=1)
+        left = self.mib('swp1') - mib0
+        self.b.count(None)
+        if got != left:
+            self.notes.append('%s %s: host peer B read %d of the %d frames '
+                              'port 1 sent' % (self.set, name, got, left))
+        # The window holds FRAMES of them; none may be lost in all
+        self.record(name, k, u, FRAMES - max(0, sent - left), us, FRAMES)
 
     def row_bridge_cpu(self):
         name = 'bridge-cpu-64'
@@ -398,16 +517,10 @@ class Bench:
         if self.b.wait_counted(1, 10) < 1:
             raise RuntimeError('%s: nothing forwarded: %s' % (
                 name, b.check('tc -s filter show dev swp0 ingress')))
-        self.b.count(PORT_FWD)
-        k, u, us, _ = self.hold(lambda: (
-            send_windowed(self.a, frame, FRAMES, self.b),
-            self.b.wait_counted(FRAMES, 30, settle=1)))
-        got = self.b.counted
-        self.b.count(None)
+        self.forwarded(name, frame)
         for dev in ('swp0', 'swp1'):
             b.check('tc qdisc del dev %s clsact && ip link set %s promisc '
                     'off' % (dev, dev))
-        self.record(name, k, u, got, us, FRAMES)
 
     def row_switched(self):
         name = 'switched-64'
@@ -426,28 +539,25 @@ class Bench:
         self.a.send(frame)
         if self.b.wait_counted(1, 10) < 1:
             raise RuntimeError('%s: nothing switched' % name)
-        self.b.count(PORT_FWD)
-
-        def traffic():
-            t0 = time.monotonic()
-            send_windowed(self.a, frame, FRAMES, self.b)
-            got = self.b.wait_counted(FRAMES, 30, settle=1)
-            return time.monotonic() - t0, got
-        k, u, us, (secs, got) = self.hold(traffic)
         self.a.count(None)
-        self.b.count(None)
-        self.notes.append('host time per frame through the switch model '
-                          '(%s): %.1f us (%d frames in %.2f s)' % (
-                              self.set, secs * 1e6 / max(got, 1), got, secs))
+        self.forwarded(name, frame)
         b.check('ip link del br0')
-        self.record(name, k, u, got, us, FRAMES)
 
     def record(self, name, kernel, user, frames, usecs, sent):
+        """A row: the window's counts, the frames its receiving side got
+        of @sent, and the driver's own share of the window (DRIVER_OWN,
+        from the window's profile)."""
         insns = kernel + user
-        self.results[name] = (insns, frames, usecs, sent, user)
+        run = prof.Run(self.set, self.tb_counts, self.kallsyms, frames,
+                       sent, usecs)
+        own = prof.driver_own(run.functions(KSYMS), OMAP)
+        self.results[name] = Result(insns, frames, usecs, sent, user, own,
+                                    run)
         self.progress('%s: %d instructions, %d of %d frames, %.2f s: %s '
-                      'per frame' % (name, insns, frames, sent, usecs / 1e6,
-                                     fmt(insns / frames) if frames else '-'))
+                      'per frame, driver\'s own %s'
+                      % (name, insns, frames, sent, usecs / 1e6,
+                         fmt(insns / frames) if frames else '-',
+                         fmt(sum(own) / frames) if frames else '-'))
 
     def run(self):
         rows = {'rx-udp-64': lambda: self.row_rx(64),
@@ -459,8 +569,7 @@ class Bench:
                 'switched-64': self.row_switched}
         try:
             self.boot()
-            if PROFILE:
-                self.read_kallsyms()
+            self.read_kallsyms()
             for name in ROWS:
                 if (self.set, name) in NO_PATH or \
                         (PROFILE and name != PROFILE):
@@ -523,24 +632,108 @@ def fmt(v):
     return '%.1f' % v if abs(v) < 100 else '%d' % round(v)
 
 
+def details(bn, prefix):
+    """Comment lines of each row of @bn: what it counted."""
+    lines = []
+    for name in ROWS:
+        r = bn.results.get(name)
+        if not r:
+            continue
+        net = (r.insns - getattr(bn, 'idle', 0) * r.usecs) / r.frames \
+            if r.frames else 0
+        lines.append('# %s%s %s: %d frames received of %d sent%s, window '
+                     '%.2f s, %d instructions (%d user), %s per frame net '
+                     'of idle; driver\'s own: modules %s, kernel work %s '
+                     'per frame'
+                     % (prefix, bn.set, name, r.frames, r.sent,
+                        ' (LOST %d: not compared)' % (r.sent - r.frames)
+                        if r.frames < r.sent else '',
+                        r.usecs / 1e6, r.insns, r.user, fmt(net),
+                        fmt(r.own[0] / max(r.frames, 1)),
+                        fmt(r.own[1] / max(r.frames, 1))))
+    return lines
+
+
+def per_frame(bn, name):
+    """(whole path, driver's own) instructions per frame of @bn's row
+    @name, or None if it has none; None for both if it lost frames."""
+    r = bn.results.get(name)
+    if not r or not r.frames or r.frames < r.sent:
+        return None
+    return r.insns / r.frames, sum(r.own) / r.frames
+
+
 def table(benches):
-    """The result rows: (name, mainline, ours, ratio) as strings."""
+    """The result rows: (name, mainline, ours, ratio, and the same of
+    the driver's own instructions) as strings."""
     rows = []
     for name in ROWS:
-        vals = []
+        cells, vals = [], []
         for s in SETS:
             r = benches[s].results.get(name)
-            vals.append(r[0] / r[1] if r and r[1] else None)
-        cells = [fmt(v) if v is not None else
-                 '-' if (s, name) in NO_PATH else 'failed'
-                 for s, v in zip(SETS, vals)]
+            v = per_frame(benches[s], name)
+            vals.append(v)
+            if v:
+                cells.append((fmt(v[0]), fmt(v[1])))
+            elif r:
+                lost = 'lost:%d/%d' % (r.sent - r.frames, r.sent)
+                cells.append((lost, lost))
+            else:
+                cells.append(('-',) * 2 if (s, name) in NO_PATH else
+                             ('failed',) * 2)
         m, o = vals
-        ratio = '%.2f' % (o / m) if m and o is not None else '-'
-        rows.append((name, cells[0], cells[1], ratio))
+        ratio = ['%.2f' % (o[i] / m[i]) if m and o and m[i] else '-'
+                 for i in (0, 1)]
+        rows.append((name, cells[0][0], cells[1][0], ratio[0],
+                     cells[0][1], cells[1][1], ratio[1]))
     return rows
 
 
+def run_sets(xdp):
+    """Both driver sets, one board each, at once; {set: Bench}."""
+    benches = {s: Bench(s, xdp if s == 'ours' else None) for s in SETS}
+    threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
+    for t in threads.values():
+        t.start()
+    for t in threads.values():
+        t.join()
+    return benches
+
+
+def burn():
+    """A CPU burner: spin until killed."""
+    x = 0
+    while True:
+        x = (x * 1103515245 + 12345) & 0x7fffffff
+
+
+def compare(first, second):
+    """CHECK=1: each row of each set, whole path and driver's own, in the
+    two runs; lines, and whether every one is within CHECK_MAX."""
+    lines, ok = [], True
+    for name in ROWS:
+        for s in SETS:
+            if (s, name) in NO_PATH:
+                continue
+            a, b = per_frame(first[s], name), per_frame(second[s], name)
+            if not a or not b:
+                lines.append('%s %s: no number in %s run' % (
+                    name, s, 'either' if not a and not b else
+                    'the idle' if not a else 'the loaded'))
+                ok = False
+                continue
+            for i, what in ((0, 'whole'), (1, 'own')):
+                d = (b[i] - a[i]) / a[i] if a[i] else 0
+                good = abs(d) <= CHECK_MAX
+                ok &= good
+                lines.append('%s %s %s: idle %s loaded %s (%+.2f %%)%s' % (
+                    name, s, what, fmt(a[i]), fmt(b[i]), 100 * d,
+                    '' if good else ' DIFFERS'))
+    return lines, ok
+
+
 def main():
+    global KSYMS, OMAP
     t_start = time.monotonic()
     os.makedirs(OUT, exist_ok=True)
     log('building the plugin, bench-udp and the initrd (bench/build.sh)')
@@ -550,14 +743,26 @@ def main():
         return 2
     xdp = build_xdp() if not PROFILE or PROFILE == 'xdp-drop-64' else None
     built = provenance()
+    KSYMS = prof.kernel_symbols()
+    OMAP = prof.object_map()
     log('%d frames a row%s; mainline and ours on two boards at once'
         % (FRAMES, ' (QUICK)' if QUICK else ''))
-    benches = {s: Bench(s, xdp if s == 'ours' else None) for s in SETS}
-    threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
-    for t in threads.values():
-        t.start()
-    for t in threads.values():
-        t.join()
+    benches = run_sets(xdp)
+    check = None
+    if CHECK and not PROFILE:
+        n = os.cpu_count() or 1
+        log('CHECK=1: again, with %d CPU burners on the host' % n)
+        burners = [multiprocessing.Process(target=burn, daemon=True)
+                   for _ in range(n)]
+        for p in burners:
+            p.start()
+        try:
+            loaded = run_sets(xdp)
+        finally:
+            for p in burners:
+                p.kill()
+                p.join()
+        check = compare(benches, loaded)
     failed = [s for s in SETS if getattr(benches[s], 'error', None)]
     if PROFILE:
         return profile_report(benches, built, failed)
@@ -567,60 +772,69 @@ def main():
              '%s) per frame received' % (' QUICK=1' if QUICK else '',
                                          'all 4 CPUs' if SMP else
                                          'one CPU: nosmp'),
-             '# row mainline ours ours/mainline']
-    lines += ['%s %s %s %s' % r for r in rows]
+             '# row mainline ours ours/mainline, then the same of the '
+             'drivers\' own instructions (bench/insn_profile.py '
+             'driver_own())']
+    lines += [' '.join(r) for r in rows]
     lines.append('# bridge-cpu-64: tc clsact matchall skip_hw mirred '
                  'redirect swp0 -> swp1 (DSA would offload a bridge of two '
                  'user ports)')
     for s in SETS:
         bn = benches[s]
+        lines += details(bn, '')
         if getattr(bn, 'boot_secs', None):
             lines.append('# %s: boot to shell %.1f s (TCG, thread=single, '
                          'icount)' % (s, bn.boot_secs))
         if getattr(bn, 'idle', None):
-            lines.append('# %s: idle cost %.0f instructions/s (timer ticks),'
-                         ' in every window' % (s, bn.idle * 1e6))
-        for name in ROWS:
-            r = bn.results.get(name)
-            if r:
-                insns, got, us, sent, user = r
-                net = (insns - bn.idle * us) / got if got else 0
-                lines.append('# %s %s: %d frames received of %d sent, '
-                             'window %.2f s, %d instructions (%d user), '
-                             '%s per frame net of idle'
-                             % (s, name, got, sent, us / 1e6, insns, user,
-                                fmt(net)))
+            lines.append('# %s: idle cost %.0f instructions/s, in every '
+                         'window' % (s, bn.idle * 1e6))
         lines += ['# ' + n for n in bn.notes]
+        problems = bn.board.log_problems()
+        if problems:
+            lines.append('# %s: QEMU log: %s' % (s, problems[:5]))
+            bn.error = getattr(bn, 'error', None) or 'QEMU log: %s' % \
+                problems[:5]
+            failed.append(s)
         if getattr(bn, 'error', None):
             lines.append('# %s: FAILED: %s' % (s, bn.error))
+    if check:
+        lines.append('# CHECK=1: the same rows again with %d CPU burners '
+                     'on the host, per frame (at most %.1f %% apart): %s'
+                     % (os.cpu_count() or 1, 100 * CHECK_MAX,
+                        'all within' if check[1] else 'NOT all within'))
+        lines += ['# ' + line for line in check[0]]
+        for s in SETS:
+            lines += details(loaded[s], 'loaded ')
+            lines += ['# loaded %s' % n for n in loaded[s].notes]
     lines += ['# ' + line for line in built]
     lines.append('# total %.0f s' % (time.monotonic() - t_start))
     os.makedirs(os.path.dirname(os.path.abspath(RESULTS)), exist_ok=True)
     with open(RESULTS, 'w') as f:
         f.write('\n'.join(lines) + '\n')
 
-    width = max(len(r[0]) for r in rows)
-    print('%-*s %10s %10s %8s' % (width, 'instructions/frame', 'mainline',
-                                  'ours', 'ratio'))
-    for r in rows:
-        print('%-*s %10s %10s %8s' % ((width,) + r))
+    head = ('instructions/frame', 'mainline', 'ours', 'ratio',
+            'own/m', 'own/o', 'ratio')
+    width = max(len(r[0]) for r in rows + [head])
+    for r in [head] + rows:
+        print('%-*s %10s %10s %6s %8s %8s %6s' % ((width,) + tuple(r)))
+    if check:
+        print('\n'.join(check[0]))
+        print('CHECK=1: %s' % ('every row within %.1f %%' % (100 * CHECK_MAX)
+                               if check[1] else 'rows differ: see above'))
     print('(%s)' % os.path.relpath(RESULTS))
-    return 1 if failed else 0
+    return 1 if failed or (check and not check[1]) else 0
 
 
 def profile_report(benches, built, failed):
     """PROFILE=ROW: the function table, to stdout and
     build/bench-profile-ROW.txt."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import insn_profile as prof
     runs = {}
     for s in SETS:
         bn = benches[s]
         r = bn.results.get(PROFILE)
-        if not r or bn.tb_counts is None:
-            continue
-        runs[s] = prof.Run(s, bn.tb_counts, bn.kallsyms, r[1], r[3], r[2])
-    lines = prof.report(PROFILE, runs, SETS, prof.kernel_symbols())
+        if r:
+            runs[s] = r.run
+    lines = prof.report(PROFILE, runs, SETS, KSYMS)
     lines += ['# ' + line for line in built]
     for s in failed:
         lines.append('# %s: FAILED: %s' % (s, benches[s].error))

@@ -93,6 +93,42 @@ NAME_GROUP = [
 ]
 
 
+# The drivers' own work (bench.py's driver-own columns): every function
+# of the driver modules (OURS, MAINLINE; not DSA or the tag driver), and
+# the kernel work a frame engine driver directly causes, which in the
+# bench's windows nothing else does:
+# - DMA mapping and syncing, and the cache maintenance it does on this
+#   non-coherent SoC (L1 and the MT7621's L2);
+# - the RX ring's buffers: page_pool, the page allocator, the page
+#   fragments of small skbs, building or allocating an RX skb, memcpy
+#   (copying a small frame out of its ring buffer; the stack's own
+#   memcpy calls count too, the same for both sets);
+# - freeing what TX completion frees through the calls only drivers make
+#   (napi_consume_skb, dev_kfree_skb_*);
+# - net DIM (interrupt moderation).
+# Not counted, as shared with the stack (a flat profile cannot tell who
+# called them): the skb core under the calls above (__build_skb_around,
+# skb_release_data, kfree_skbmem, kmem_cache_alloc/free: the UDP socket
+# allocates and frees its skbs through them too) and NAPI's own
+# functions (napi_schedule_prep, __napi_schedule, napi_complete_done:
+# DSA's gro_cells on the user port run them once more for every poll of
+# the conduit's). Nor the generic interrupt path before the driver's
+# handler (exception entry, irq chip, irq descriptors; shared with the
+# timer), what the driver hands a frame to (GRO, netif_receive_skb, the
+# XDP program itself) or anything else the stack does.
+DRIVER_OBJECTS = ('kernel/dma/', 'arch/mips/mm/dma-noncoherent.o',
+                  'net/core/page_pool.o', 'lib/dim/', 'mm/page_alloc.o',
+                  'mm/page_frag_cache.o')
+DRIVER_NAMES = re.compile(
+    r'^(dma_|__dma_|arch_sync_dma|r4k_dma_cache|mips_sc_(wback_inv|inv)$|'
+    r'blast_\w*range|page_pool|__page_pool|napi_pp_put_page|skb_pp_|'
+    r'(__)?napi_alloc_skb|(__)?napi_build_skb|(__)?build_skb|'
+    r'napi_skb_cache_(get|put)|(__)?napi_alloc_frag|'
+    r'(__)?page_frag_(alloc|cache_refill|free)|memcpy$|'
+    r'napi_consume_skb|__napi_kfree_skb|dev_kfree_skb_(any|irq)_reason|'
+    r'net_dim|dim_)')
+
+
 def _addr(s):
     return int(s, 16) & 0xffffffff
 
@@ -153,6 +189,24 @@ def group_of(name, module, omap):
         if re.match(pat, name):
             return g
     return OTHER
+
+
+def driver_own(funcs, omap):
+    """The driver's own instructions in @funcs (Run.functions()):
+    (in its modules, in the kernel work it causes: DRIVER_NAMES,
+    DRIVER_OBJECTS)."""
+    modules = kernel = 0
+    for (name, module), (insns, _, _) in funcs.items():
+        if module:
+            if MODULE_GROUP.get(module) in (OURS, MAINLINE):
+                modules += insns
+            continue
+        if name.startswith('['):
+            continue
+        obj = omap.get(name) or omap.get(name.split('.')[0]) or ''
+        if obj.startswith(DRIVER_OBJECTS) or DRIVER_NAMES.match(name):
+            kernel += insns
+    return modules, kernel
 
 
 class Run:

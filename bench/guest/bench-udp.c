@@ -3,9 +3,12 @@
  * bench-udp: the guest's side of `make bench`.
  *
  *   bench-udp sink PORT COUNT IDLE_MS
- *	bind UDP PORT, open the window, receive until COUNT datagrams or
- *	IDLE_MS without one after the first, close the window, print
- *	"received N in T us" (T: how long the window was open)
+ *	bind UDP PORT, receive the first datagram, open the window,
+ *	receive until COUNT datagrams in all or IDLE_MS without one, close
+ *	the window, print "received N in T us" (N: the datagrams received
+ *	while the window was open, all but the first; T: how long it was
+ *	open): what the window holds does not depend on when the first
+ *	one came
  *   bench-udp source DST_IP PORT SIZE COUNT
  *	connected UDP socket, open the window, send COUNT datagrams of
  *	SIZE payload bytes (retrying on ENOBUFS/EAGAIN), close the window,
@@ -19,6 +22,12 @@
  *	window without starting a process inside it (the shell's fork
  *	and exec of this tool for "window close" cost about 1.4 million
  *	instructions here, as much as some 200 frames)
+ *   bench-udp hold-us DELAY_US USECS
+ *	print "ready", sleep DELAY_US, open the window, sleep USECS, close
+ *	it, print "window closed after T us": a window of a fixed length
+ *	of the guest's clock, wherever the host is, for traffic paced on
+ *	that clock (the switch model's frame generator, started on
+ *	"ready")
  *
  * The markers are instructions no compiler emits (writes to $zero), which
  * bench/plugin/insn_window.c watches for.
@@ -62,7 +71,8 @@ static void usage(void)
 		"usage: bench-udp sink PORT COUNT IDLE_MS\n"
 		"       bench-udp source DST_IP PORT SIZE COUNT\n"
 		"       bench-udp window open|close\n"
-		"       bench-udp hold\n");
+		"       bench-udp hold\n"
+		"       bench-udp hold-us DELAY_US USECS\n");
 	exit(2);
 }
 
@@ -99,21 +109,23 @@ static int sink(int port, long count, int idle_ms)
 	printf("listening\n");
 	fflush(stdout);
 
+	if (count && recv(fd, buf, sizeof(buf), 0) < 0) {
+		perror("recv");
+		return 1;
+	}
 	t0 = usecs();
 	window_open();
-	while (n < count) {
+	while (n + 1 < count) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
 		ssize_t len;
+		int r;
 
-		if (n > 0) {
-			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int r = poll(&p, 1, idle_ms);
-
-			if (r == 0)
-				break;
-			if (r < 0 && errno != EINTR)
-				break;
-		}
-		len = recv(fd, buf, sizeof(buf), n > 0 ? MSG_DONTWAIT : 0);
+		r = poll(&p, 1, idle_ms);
+		if (r == 0)
+			break;
+		if (r < 0 && errno != EINTR)
+			break;
+		len = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
 		if (len < 0) {
 			if (errno == EAGAIN || errno == EINTR)
 				continue;
@@ -177,6 +189,31 @@ static int source(const char *dst, int port, long size, long count)
 	return 0;
 }
 
+static void sleep_us(long us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000,
+			       .tv_nsec = us % 1000000 * 1000 };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+}
+
+static int hold_us(long delay, long length)
+{
+	long long t0, t1;
+
+	printf("ready\n");
+	fflush(stdout);
+	sleep_us(delay);
+	t0 = usecs();
+	window_open();
+	sleep_us(length);
+	window_close();
+	t1 = usecs();
+	printf("window closed after %lld us\n", t1 - t0);
+	return 0;
+}
+
 static int hold(void)
 {
 	long long t0, t1;
@@ -212,6 +249,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "hold"))
 		return hold();
+	if (argc == 4 && !strcmp(argv[1], "hold-us"))
+		return hold_us(num(argv[2]), num(argv[3]));
 	usage();
 	return 0;
 }

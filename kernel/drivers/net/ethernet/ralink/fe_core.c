@@ -425,6 +425,71 @@ static void fe_fq_init(struct fe_eth *eth)
 	fe_w32(eth, FE_QDMA_PAGE_SIZE << 16, q->fq_blen);
 }
 
+/*
+ * The TX copy area: a slot of FE_TX_COPY_SLOT bytes for each descriptor,
+ * in pages mapped to the device once, so that a short frame costs a copy
+ * and the writeback of its cache lines instead of a mapping and an
+ * unmapping (fe_start_xmit()).
+ */
+static void fe_tx_copy_free(struct fe_eth *eth)
+{
+	const unsigned int per_page = PAGE_SIZE / FE_TX_COPY_SLOT;
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i;
+
+	for (i = 0; i < tx->copy_npages; i++) {
+		if (!tx->copy_pages[i])
+			continue;
+		dma_unmap_page(eth->dev, tx->buf[i * per_page].copy_dma,
+			       PAGE_SIZE, DMA_TO_DEVICE);
+		__free_page(tx->copy_pages[i]);
+	}
+	kfree(tx->copy_pages);
+	tx->copy_pages = NULL;
+	tx->copy_npages = 0;
+}
+
+static int fe_tx_copy_alloc(struct fe_eth *eth)
+{
+	const unsigned int per_page = PAGE_SIZE / FE_TX_COPY_SLOT;
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i, j;
+
+	tx->copy_npages = DIV_ROUND_UP(tx->size, per_page);
+	tx->copy_pages = kcalloc(tx->copy_npages, sizeof(*tx->copy_pages),
+				 GFP_KERNEL);
+	if (!tx->copy_pages) {
+		tx->copy_npages = 0;
+		return -ENOMEM;
+	}
+
+	for (i = 0; i < tx->copy_npages; i++) {
+		struct page *page = alloc_page(GFP_KERNEL);
+		dma_addr_t addr;
+
+		if (!page)
+			goto err;
+		addr = dma_map_page(eth->dev, page, 0, PAGE_SIZE,
+				    DMA_TO_DEVICE);
+		if (dma_mapping_error(eth->dev, addr)) {
+			__free_page(page);
+			goto err;
+		}
+		tx->copy_pages[i] = page;
+		for (j = 0; j < per_page && i * per_page + j < tx->size; j++) {
+			struct fe_tx_buf *buf = &tx->buf[i * per_page + j];
+
+			buf->copy = page_address(page) + j * FE_TX_COPY_SLOT;
+			buf->copy_dma = addr + j * FE_TX_COPY_SLOT;
+		}
+	}
+	return 0;
+
+err:
+	fe_tx_copy_free(eth);
+	return -ENOMEM;
+}
+
 static int fe_tx_alloc(struct fe_eth *eth)
 {
 	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
@@ -441,9 +506,14 @@ static int fe_tx_alloc(struct fe_eth *eth)
 
 	tx->desc = dma_alloc_coherent(eth->dev, tx->size * sizeof(*tx->desc),
 				      &tx->phys, GFP_KERNEL);
-	if (!tx->desc) {
+	if (!tx->desc || fe_tx_copy_alloc(eth)) {
+		if (tx->desc)
+			dma_free_coherent(eth->dev,
+					  tx->size * sizeof(*tx->desc),
+					  tx->desc, tx->phys);
 		kfree(tx->buf);
 		tx->buf = NULL;
+		tx->desc = NULL;
 		return -ENOMEM;
 	}
 
@@ -483,6 +553,7 @@ static void fe_tx_free_ring(struct fe_eth *eth)
 		fe_tx_unmap(eth, &tx->buf[i]);
 		fe_tx_release(eth, &tx->buf[i], false);
 	}
+	fe_tx_copy_free(eth);
 	dma_free_coherent(eth->dev, tx->size * sizeof(*tx->desc), tx->desc,
 			  tx->phys);
 	kfree(tx->buf);
@@ -494,19 +565,27 @@ static void fe_tx_free_ring(struct fe_eth *eth)
 
 static unsigned int fe_rx_buf_len(struct fe_eth *eth);
 
-static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
-			   struct page *page)
+/* Give descriptor @idx back to the DMA with the buffer it had */
+static void fe_rx_rearm(struct fe_rx_ring *rx, unsigned int idx)
 {
-	struct fe_rx_desc *d = &rx->desc[idx];
-
 	/*
 	 * rxd3 and rxd4 are the DMA's to write. No barrier here: the DMA
 	 * takes the descriptor only once the CPU index passes it, and that
 	 * register write (writel) orders these stores before it.
 	 */
-	rx->page[idx] = page;
-	d->rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) + FE_RX_HEADROOM);
-	d->rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0, rx->buf_len));
+	rx->desc[idx].rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0,
+						    rx->buf_len));
+}
+
+/* Give descriptor @idx to the DMA with a new page */
+static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
+			   struct page *page)
+{
+	rx->buf[idx].page = page;
+	rx->buf[idx].data = page_address(page);
+	rx->desc[idx].rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) +
+					 FE_RX_HEADROOM);
+	fe_rx_rearm(rx, idx);
 }
 
 static int fe_rx_alloc(struct fe_eth *eth)
@@ -544,10 +623,10 @@ static int fe_rx_alloc(struct fe_eth *eth)
 	if (err)
 		goto err_pool;
 
-	rx->page = kcalloc(rx->size, sizeof(*rx->page), GFP_KERNEL);
+	rx->buf = kcalloc(rx->size, sizeof(*rx->buf), GFP_KERNEL);
 	rx->desc = dma_alloc_coherent(eth->dev, rx->size * sizeof(*rx->desc),
 				      &rx->phys, GFP_KERNEL);
-	if (!rx->page || !rx->desc) {
+	if (!rx->buf || !rx->desc) {
 		err = -ENOMEM;
 		goto err_mem;
 	}
@@ -569,15 +648,16 @@ static int fe_rx_alloc(struct fe_eth *eth)
 	return 0;
 
 err_mem:
-	for (i = 0; rx->page && i < rx->size; i++)
-		if (rx->page[i])
-			page_pool_put_full_page(rx->pool, rx->page[i], false);
+	for (i = 0; rx->buf && i < rx->size; i++)
+		if (rx->buf[i].page)
+			page_pool_put_full_page(rx->pool, rx->buf[i].page,
+						false);
 	if (rx->desc)
 		dma_free_coherent(eth->dev, rx->size * sizeof(*rx->desc),
 				  rx->desc, rx->phys);
-	kfree(rx->page);
+	kfree(rx->buf);
 	rx->desc = NULL;
-	rx->page = NULL;
+	rx->buf = NULL;
 	xdp_unreg_mem_model(&eth->xdp_mem);
 err_pool:
 	page_pool_destroy(rx->pool);
@@ -594,12 +674,13 @@ static void fe_rx_free_ring(struct fe_eth *eth)
 		return;
 
 	for (i = 0; i < rx->size; i++)
-		if (rx->page[i])
-			page_pool_put_full_page(rx->pool, rx->page[i], false);
+		if (rx->buf[i].page)
+			page_pool_put_full_page(rx->pool, rx->buf[i].page,
+						false);
 	dma_free_coherent(eth->dev, rx->size * sizeof(*rx->desc), rx->desc,
 			  rx->phys);
-	kfree(rx->page);
-	rx->page = NULL;
+	kfree(rx->buf);
+	rx->buf = NULL;
 	rx->desc = NULL;
 	xdp_unreg_mem_model(&eth->xdp_mem);
 	page_pool_destroy(rx->pool);
@@ -683,48 +764,58 @@ static int fe_xdp_xmit(struct net_device *dev, int n,
 
 /* -- RX NAPI -------------------------------------------------------------- */
 
-/**
- * struct fe_rx_batch - what one RX poll accumulates before touching shared
- *	state
- * @packets: frames per MAC
- * @bytes: bytes per MAC
- * @dropped: drops per MAC
- * @xdp: XDP verdict counts per MAC, indexed by XDP action
- * @xdp_tx_err: XDP_TX frames with no room, per MAC
- * @xdp_tx: XDP_TX frames were queued: kick the TX DMA
- * @redirect: XDP_REDIRECT happened: flush
- */
-struct fe_rx_batch {
-	u32 packets[FE_MAX_MACS];
-	u32 bytes[FE_MAX_MACS];
-	u32 dropped[FE_MAX_MACS];
-	u32 xdp[FE_MAX_MACS][XDP_REDIRECT + 1];
-	u32 xdp_tx_err[FE_MAX_MACS];
-	bool xdp_tx;
-	bool redirect;
-};
-
 /*
  * A short frame (up to rx_copybreak bytes) is copied into an skb of its
- * own and its page goes back to the ring: no page_pool allocation for the
+ * own and its buffer stays on the ring: no page_pool allocation for the
  * ring, and no recycling of the page from wherever the skb is freed (a
- * socket's process context, through page_pool's locked ring). The whole
- * buffer goes back to the device, as page_pool would sync it: the copy
- * may have cached more than the frame.
+ * socket's process context, through page_pool's locked ring). The skb's
+ * head is a fragment of NAPI's page cache sized to the frame
+ * (napi_alloc_skb() would take a 1 KiB fragment of a page of its own for
+ * so short a frame: a page from the allocator every four frames).
+ *
+ * The copy goes a word at a time from the start of the DMA's 2-byte
+ * offset, word-aligned in both buffers (the head is cache-line aligned
+ * and skb->data sits NET_IP_ALIGN past it), and reads nothing past the
+ * frame's last word: so only the cache lines it read go back to the
+ * device. memcpy() would not do: on MIPS it prefetches up to 9 cache
+ * lines past its source (arch/mips/lib/memcpy.S), lines this CPU would
+ * then hold stale once the device writes there (its sync for the CPU
+ * invalidates nothing), so the whole buffer would have to be synced, 48
+ * lines instead of 3 for a 64-byte frame.
  */
-static struct sk_buff *fe_rx_copy(struct fe_eth *eth, struct napi_struct *napi,
-				  struct page *page, unsigned int len)
+static struct sk_buff *fe_rx_copy(struct fe_eth *eth,
+				  const struct fe_rx_buf *buf, unsigned int len)
 {
+	unsigned int i, words = DIV_ROUND_UP(FE_RX_IP_ALIGN + len, 4);
+	unsigned int size = SKB_HEAD_ALIGN(NET_SKB_PAD + words * 4);
+	const u32 *src = buf->data + FE_RX_HEADROOM;
 	struct fe_rx_ring *rx = &eth->rx;
-	struct sk_buff *skb;
+	struct sk_buff *skb = NULL;
+	void *data;
+	u32 *dst;
 
-	skb = napi_alloc_skb(napi, len);
-	if (likely(skb))
-		skb_put_data(skb, page_address(page) + FE_RX_HEADROOM +
-			     FE_RX_IP_ALIGN, len);
+	data = napi_alloc_frag_align(size, SMP_CACHE_BYTES);
+	if (likely(data)) {
+		dst = data + NET_SKB_PAD;
+		for (i = 0; i + 4 <= words; i += 4) {
+			dst[i] = src[i];
+			dst[i + 1] = src[i + 1];
+			dst[i + 2] = src[i + 2];
+			dst[i + 3] = src[i + 3];
+		}
+		for (; i < words; i++)
+			dst[i] = src[i];
+		skb = napi_build_skb(data, size);
+		if (likely(skb)) {
+			skb_reserve(skb, NET_SKB_PAD + FE_RX_IP_ALIGN);
+			skb_put(skb, len);
+		} else {
+			skb_free_frag(data);
+		}
+	}
 	dma_sync_single_range_for_device(eth->dev,
-					 page_pool_get_dma_addr(page),
-					 FE_RX_HEADROOM, rx->buf_len,
+					 page_pool_get_dma_addr(buf->page),
+					 FE_RX_HEADROOM, words * 4,
 					 page_pool_get_dma_dir(rx->pool));
 	return skb;
 }
@@ -734,9 +825,15 @@ static u32 fe_run_xdp(struct fe_eth *eth, struct fe_mac *mac,
 		      struct bpf_prog *prog, struct xdp_buff *xdp,
 		      struct page *page, struct fe_rx_batch *b)
 {
-	u32 act = bpf_prog_run_xdp(prog, xdp);
 	dma_addr_t addr;
-	u32 len;
+	u32 act, len;
+
+	if (!b->xdp_ran) {
+		memset(b->xdp, 0, sizeof(b->xdp));
+		memset(b->xdp_tx_err, 0, sizeof(b->xdp_tx_err));
+		b->xdp_ran = true;
+	}
+	act = bpf_prog_run_xdp(prog, xdp);
 
 	switch (act) {
 	case XDP_PASS:
@@ -779,7 +876,10 @@ drop:
 	return XDP_DROP;
 }
 
-/* Add a poll's counts to the MACs' counters; returns the bytes received */
+/*
+ * Add a poll's counts to the MACs' counters and zero them for the next
+ * poll; returns the bytes received
+ */
 static u32 fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 {
 	unsigned int i;
@@ -789,24 +889,83 @@ static u32 fe_rx_account(struct fe_eth *eth, struct fe_rx_batch *b)
 		struct fe_mac *mac = eth->mac[i];
 		struct fe_sw_stats *s;
 
-		bytes += b->bytes[i];
-		if (!mac || !(b->packets[i] | b->dropped[i] |
-			      b->xdp_tx_err[i] | b->xdp[i][XDP_DROP] |
-			      b->xdp[i][XDP_TX] | b->xdp[i][XDP_REDIRECT]))
+		if (!(b->packets[i] | b->dropped[i]))
 			continue;
-		s = &mac->stats;
-		u64_stats_update_begin(&s->rx_syncp);
-		u64_stats_add(&s->rx_packets, b->packets[i]);
-		u64_stats_add(&s->rx_bytes, b->bytes[i]);
-		u64_stats_add(&s->rx_dropped, b->dropped[i]);
-		u64_stats_add(&s->xdp_drop, b->xdp[i][XDP_DROP]);
-		u64_stats_add(&s->xdp_pass, b->xdp[i][XDP_PASS]);
-		u64_stats_add(&s->xdp_tx, b->xdp[i][XDP_TX]);
-		u64_stats_add(&s->xdp_redirect, b->xdp[i][XDP_REDIRECT]);
-		u64_stats_add(&s->xdp_tx_errors, b->xdp_tx_err[i]);
-		u64_stats_update_end(&s->rx_syncp);
+		bytes += b->bytes[i];
+		if (mac) {
+			s = &mac->stats;
+			u64_stats_update_begin(&s->rx_syncp);
+			u64_stats_add(&s->rx_packets, b->packets[i]);
+			u64_stats_add(&s->rx_bytes, b->bytes[i]);
+			u64_stats_add(&s->rx_dropped, b->dropped[i]);
+			if (b->xdp_ran) {
+				u64_stats_add(&s->xdp_drop, b->xdp[i][XDP_DROP]);
+				u64_stats_add(&s->xdp_pass, b->xdp[i][XDP_PASS]);
+				u64_stats_add(&s->xdp_tx, b->xdp[i][XDP_TX]);
+				u64_stats_add(&s->xdp_redirect,
+					      b->xdp[i][XDP_REDIRECT]);
+				u64_stats_add(&s->xdp_tx_errors,
+					      b->xdp_tx_err[i]);
+			}
+			u64_stats_update_end(&s->rx_syncp);
+		}
+		b->packets[i] = 0;
+		b->bytes[i] = 0;
+		b->dropped[i] = 0;
 	}
 	return bytes;
+}
+
+/*
+ * A frame that is not copied: its page goes up the stack (or to XDP) and
+ * the descriptor gets a new one. Returns the skb to deliver, or NULL (the
+ * frame was dropped or XDP took it); *@page: the descriptor's page.
+ */
+static struct sk_buff *fe_rx_page(struct fe_eth *eth, struct fe_mac *mac,
+				  unsigned int id, struct bpf_prog *prog,
+				  const struct fe_rx_buf *buf, unsigned int len,
+				  struct fe_rx_batch *b, struct page **page)
+{
+	struct fe_rx_ring *rx = &eth->rx;
+	struct page *new_page;
+	struct sk_buff *skb;
+	struct xdp_buff xdp;
+
+	new_page = page_pool_dev_alloc_pages(rx->pool);
+	if (unlikely(!new_page)) {
+		b->dropped[id]++;
+		return NULL;	/* the descriptor keeps its page */
+	}
+
+	xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
+	xdp_prepare_buff(&xdp, buf->data, FE_RX_HEADROOM + FE_RX_IP_ALIGN,
+			 len, true);
+	b->packets[id]++;
+	b->bytes[id] += len;
+	if (prog) {
+		u32 act = fe_run_xdp(eth, mac, prog, &xdp, *page, b);
+
+		b->xdp[id][act]++;
+		if (act != XDP_PASS) {
+			*page = new_page;
+			return NULL;
+		}
+	}
+
+	skb = napi_build_skb(xdp.data_hard_start, PAGE_SIZE);
+	if (unlikely(!skb)) {
+		page_pool_put_full_page(rx->pool, *page, true);
+		b->dropped[id]++;
+		*page = new_page;
+		return NULL;
+	}
+	skb_mark_for_recycle(skb);
+	skb_reserve(skb, xdp.data - xdp.data_hard_start);
+	skb_put(skb, xdp.data_end - xdp.data);
+	if (xdp.data > xdp.data_meta)
+		skb_metadata_set(skb, xdp.data - xdp.data_meta);
+	*page = new_page;
+	return skb;
 }
 
 static int fe_rx_poll(struct napi_struct *napi, int budget)
@@ -814,23 +973,26 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 	struct fe_eth *eth = container_of(napi, struct fe_eth, rx_napi);
 	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
 	struct fe_rx_ring *rx = &eth->rx;
-	struct fe_rx_batch b = {};
+	struct fe_rx_batch *b = &eth->rx_batch;
 	LIST_HEAD(rx_list);
 	u32 bytes = 0;
 	int done = 0;
 
 	/* Acknowledge first: a frame arriving from now on raises it again */
 	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, p->irq_status);
+	b->xdp_ran = false;
+	b->xdp_tx = false;
+	b->redirect = false;
 
 	while (done < budget) {
 		unsigned int idx = rx->idx, len, id;
 		struct fe_rx_desc *d = &rx->desc[idx];
-		struct page *page, *new_page;
+		struct fe_rx_buf *buf = &rx->buf[idx];
+		struct page *page;
 		struct bpf_prog *prog;
 		u32 rxd2, rxd3, rxd4;
 		struct fe_mac *mac;
 		struct sk_buff *skb;
-		struct xdp_buff xdp;
 
 		rxd2 = le32_to_cpu(READ_ONCE(d->rxd2));
 		if (!(rxd2 & FE_RXD2_DONE))
@@ -841,7 +1003,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		rx->idx = fe_ring_next(idx, rx->size);
 		done++;
 
-		page = rx->page[idx];
+		page = buf->page;
 		id = FIELD_GET(FE_RXD4_SPORT, rxd4) - 1;
 		len = FIELD_GET(FE_RXD2_PLEN0, rxd2);
 		mac = id < FE_MAX_MACS ? eth->mac[id] : NULL;
@@ -852,64 +1014,33 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 			 */
 			rx->in_frame = !(rxd2 & FE_RXD2_LS0);
 			if (mac && !rx->in_frame)
-				b.dropped[id]++;
+				b->dropped[id]++;
 			goto rearm;
 		}
 		/* A length the buffer cannot hold is a broken descriptor */
 		if (unlikely(!mac || !netif_running(mac->netdev) || !len ||
 			     len > rx->buf_len)) {
 			if (mac)
-				b.dropped[id]++;
+				b->dropped[id]++;
 			goto rearm;	/* keep the page */
 		}
 
 		page_pool_dma_sync_for_cpu(rx->pool, page, FE_RX_IP_ALIGN, len);
 		prog = rcu_dereference_bh(mac->xdp_prog);
 		if (!prog && len <= READ_ONCE(eth->rx_copybreak)) {
-			skb = fe_rx_copy(eth, napi, page, len);
+			skb = fe_rx_copy(eth, buf, len);
 			if (unlikely(!skb)) {
-				b.dropped[id]++;
+				b->dropped[id]++;
 				goto rearm;
 			}
-			b.packets[id]++;
-			b.bytes[id] += len;
+			b->packets[id]++;
+			b->bytes[id] += len;
 			goto deliver;
 		}
 
-		new_page = page_pool_dev_alloc_pages(rx->pool);
-		if (unlikely(!new_page)) {
-			b.dropped[id]++;
+		skb = fe_rx_page(eth, mac, id, prog, buf, len, b, &page);
+		if (!skb)
 			goto rearm;
-		}
-
-		xdp_init_buff(&xdp, PAGE_SIZE, &mac->xdp_rxq);
-		xdp_prepare_buff(&xdp, page_address(page),
-				 FE_RX_HEADROOM + FE_RX_IP_ALIGN, len, true);
-		b.packets[id]++;
-		b.bytes[id] += len;
-		if (prog) {
-			u32 act = fe_run_xdp(eth, mac, prog, &xdp, page, &b);
-
-			b.xdp[id][act]++;
-			if (act != XDP_PASS) {
-				page = new_page;
-				goto rearm;
-			}
-		}
-
-		skb = napi_build_skb(xdp.data_hard_start, PAGE_SIZE);
-		if (unlikely(!skb)) {
-			page_pool_put_full_page(rx->pool, page, true);
-			b.dropped[id]++;
-			page = new_page;
-			goto rearm;
-		}
-		skb_mark_for_recycle(skb);
-		skb_reserve(skb, xdp.data - xdp.data_hard_start);
-		skb_put(skb, xdp.data_end - xdp.data);
-		if (xdp.data > xdp.data_meta)
-			skb_metadata_set(skb, xdp.data - xdp.data_meta);
-		page = new_page;
 deliver:
 		if ((rxd4 & FE_RXD4_L4_VALID) &&
 		    (mac->netdev->features & NETIF_F_RXCSUM))
@@ -940,13 +1071,16 @@ deliver:
 		else
 			napi_gro_receive(napi, skb);
 rearm:
-		fe_rx_set_desc(rx, idx, page);
+		if (page == buf->page)
+			fe_rx_rearm(rx, idx);
+		else
+			fe_rx_set_desc(rx, idx, page);
 	}
 
 	netif_receive_skb_list(&rx_list);
-	if (b.redirect)
+	if (b->redirect)
 		xdp_do_flush();
-	if (b.xdp_tx) {
+	if (b->xdp_tx) {
 		spin_lock(&eth->tx.lock);
 		fe_tx_kick(eth);
 		spin_unlock(&eth->tx.lock);
@@ -954,7 +1088,7 @@ rearm:
 	if (done) {
 		/* Give the refilled descriptors back, once per poll */
 		fe_w32(eth, fe_ring_prev(rx->idx, rx->size), p->rx_crx_idx);
-		bytes = fe_rx_account(eth, &b);
+		bytes = fe_rx_account(eth, b);
 	}
 	if (eth->rx_coal.adaptive)
 		fe_dim_sample(&eth->rx_coal, done, bytes);
@@ -1100,6 +1234,7 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
 	unsigned int i, head, first, needed, last_idx, len;
 	dma_addr_t addr;
+	bool copy;
 	u32 txd4;
 
 	/*
@@ -1128,8 +1263,9 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		txd4 |= FE_TXD4_INS_VLAN |
 			FIELD_PREP(FE_TXD4_VLAN_TCI, skb_vlan_tag_get(skb));
 
-	needed = fe_tx_desc_count(skb);
 	len = skb->len;
+	copy = len <= READ_ONCE(eth->tx_copybreak) && !skb_is_gso(skb);
+	needed = copy ? 1 : fe_tx_desc_count(skb);
 
 	spin_lock(&tx->lock);
 	if (unlikely(eth->resetting)) {
@@ -1145,6 +1281,25 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 
 	first = tx->head;
 	head = first;
+	if (copy) {
+		struct fe_tx_desc *d = &tx->desc[head];
+		struct fe_tx_buf *buf = &tx->buf[head];
+
+		if (likely(!skb_is_nonlinear(skb)))
+			memcpy(buf->copy, skb->data, len);
+		else if (skb_copy_bits(skb, 0, buf->copy, len))
+			goto unwind;
+		dma_sync_single_for_device(eth->dev, buf->copy_dma, len,
+					   DMA_TO_DEVICE);
+		buf->mac = mac->id;
+		buf->dma_addr = 0;
+		d->txd1 = cpu_to_le32(buf->copy_dma);
+		d->txd4 = cpu_to_le32(txd4);
+		d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0, len) |
+				      FE_TXD3_SWC | FE_TXD3_LS0);
+		head = fe_ring_next(head, tx->size);
+		goto queued;
+	}
 	addr = dma_map_single(eth->dev, skb->data, skb_headlen(skb),
 			      DMA_TO_DEVICE);
 	if (unlikely(dma_mapping_error(eth->dev, addr)))
@@ -1164,6 +1319,7 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 			      txd4, i == skb_shinfo(skb)->nr_frags - 1, &head);
 	}
 
+queued:
 	last_idx = fe_ring_prev(head, tx->size);
 	tx->buf[last_idx].type = FE_TX_SKB;
 	tx->buf[last_idx].data = skb;
@@ -1961,6 +2117,7 @@ static int fe_probe(struct platform_device *pdev)
 	fe_dim_init(eth, &eth->rx_coal);
 	fe_dim_init(eth, &eth->tx_coal);
 	eth->rx_copybreak = FE_RX_COPYBREAK;
+	eth->tx_copybreak = FE_TX_COPYBREAK;
 	platform_set_drvdata(pdev, eth);
 
 	if (eth->soc->rx_dma != FE_DMA_PDMA || eth->soc->tx_dma != FE_DMA_QDMA)

@@ -445,6 +445,8 @@ enum fe_tx_type {
  * @dma_addr: mapping of this descriptor's buffer (0: not ours to unmap)
  * @dma_len: its length
  * @bytes: the frame's length for BQL/stats, on the last descriptor
+ * @copy: this descriptor's slot in the TX copy area (short frames)
+ * @copy_dma: the slot's DMA address
  */
 struct fe_tx_buf {
 	u8 type;
@@ -454,6 +456,8 @@ struct fe_tx_buf {
 	dma_addr_t dma_addr;
 	u32 dma_len;
 	u32 bytes;
+	void *copy;
+	dma_addr_t copy_dma;
 };
 
 /**
@@ -466,11 +470,16 @@ struct fe_tx_buf {
  * @tail: oldest descriptor not yet completed (consumer)
  * @lock: serializes producers (two netdevs, XDP) and the completion
  * @stopped: bitmap of the MACs whose queue was stopped for lack of room
+ * @copy_pages: the TX copy area, FE_TX_COPY_SLOT bytes per descriptor,
+ *	mapped to the device for as long as the ring exists
+ * @copy_npages: number of @copy_pages
  */
 struct fe_tx_ring {
 	struct fe_tx_desc *desc;
 	dma_addr_t phys;
 	struct fe_tx_buf *buf;
+	struct page **copy_pages;
+	unsigned int copy_npages;
 	unsigned int size;
 	unsigned int head;
 	unsigned int tail;
@@ -479,10 +488,20 @@ struct fe_tx_ring {
 };
 
 /**
+ * struct fe_rx_buf - one RX descriptor's buffer
+ * @page: its page_pool page
+ * @data: the page's address (page_address() is a call on HIGHMEM kernels)
+ */
+struct fe_rx_buf {
+	struct page *page;
+	void *data;
+};
+
+/**
  * struct fe_rx_ring - a PDMA RX ring on page_pool pages
  * @desc: descriptors
  * @phys: their DMA address
- * @page: the page behind each descriptor
+ * @buf: the buffer behind each descriptor
  * @pool: page_pool the buffers come from
  * @size: number of descriptors
  * @idx: next descriptor to look at
@@ -492,7 +511,7 @@ struct fe_tx_ring {
 struct fe_rx_ring {
 	struct fe_rx_desc *desc;
 	dma_addr_t phys;
-	struct page **page;
+	struct fe_rx_buf *buf;
 	struct page_pool *pool;
 	unsigned int size;
 	unsigned int idx;
@@ -553,6 +572,34 @@ struct fe_mac {
 /* RX copybreak: the default, and the most ethtool may set */
 #define FE_RX_COPYBREAK		256
 #define FE_RX_COPYBREAK_MAX	1024
+/* TX copybreak: the default; the most ethtool may set is the slot size */
+#define FE_TX_COPYBREAK		128
+#define FE_TX_COPY_SLOT		128
+
+/**
+ * struct fe_rx_batch - what one RX poll accumulates before touching shared
+ *	state (the counters are zero between polls: fe_rx_account() adds
+ *	and clears them)
+ * @packets: frames per MAC
+ * @bytes: bytes per MAC
+ * @dropped: drops per MAC
+ * @xdp: XDP verdict counts per MAC, indexed by XDP action (valid once
+ *	@xdp_ran: zeroed when the poll first runs a program)
+ * @xdp_tx_err: XDP_TX frames with no room, per MAC (likewise)
+ * @xdp_ran: an XDP program ran in this poll
+ * @xdp_tx: XDP_TX frames were queued: kick the TX DMA
+ * @redirect: XDP_REDIRECT happened: flush
+ */
+struct fe_rx_batch {
+	u32 packets[FE_MAX_MACS];
+	u32 bytes[FE_MAX_MACS];
+	u32 dropped[FE_MAX_MACS];
+	u32 xdp[FE_MAX_MACS][XDP_REDIRECT + 1];
+	u32 xdp_tx_err[FE_MAX_MACS];
+	bool xdp_ran;
+	bool xdp_tx;
+	bool redirect;
+};
 
 /**
  * struct fe_eth - a frame engine
@@ -579,8 +626,11 @@ struct fe_mac {
  * @rx_coal: RX coalescing
  * @tx_coal: TX coalescing
  * @coal_lock: serializes the writes of the delay registers (both halves)
+ * @rx_batch: the RX poll's counts (NAPI context only)
  * @rx_copybreak: RX frames up to this length are copied (ethtool
  *	--set-tunable rx-copybreak)
+ * @tx_copybreak: TX frames up to this length are copied into the TX copy
+ *	area instead of being mapped (ethtool --set-tunable tx-copybreak)
  * @rx_ring_size: RX ring size (ethtool -G)
  * @tx_ring_size: TX ring size
  * @open_count: netdevs that are up
@@ -624,7 +674,9 @@ struct fe_eth {
 	struct fe_coal rx_coal;
 	struct fe_coal tx_coal;
 	spinlock_t coal_lock;	/* delay registers: RX and TX halves */
+	struct fe_rx_batch rx_batch;
 	u32 rx_copybreak;
+	u32 tx_copybreak;
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
 	unsigned int open_count;

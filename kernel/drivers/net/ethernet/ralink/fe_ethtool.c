@@ -291,25 +291,39 @@ static int fe_get_tunable(struct net_device *dev,
 {
 	struct fe_mac *mac = netdev_priv(dev);
 
-	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+	switch (tuna->id) {
+	case ETHTOOL_RX_COPYBREAK:
+		*(u32 *)data = READ_ONCE(mac->eth->rx_copybreak);
+		return 0;
+	case ETHTOOL_TX_COPYBREAK:
+		*(u32 *)data = READ_ONCE(mac->eth->tx_copybreak);
+		return 0;
+	default:
 		return -EOPNOTSUPP;
-	*(u32 *)data = READ_ONCE(mac->eth->rx_copybreak);
-	return 0;
+	}
 }
 
-/* One RX ring serves both MACs: the copybreak is the frame engine's */
+/* One ring each way serves both MACs: the copybreaks are the engine's */
 static int fe_set_tunable(struct net_device *dev,
 			  const struct ethtool_tunable *tuna, const void *data)
 {
 	struct fe_mac *mac = netdev_priv(dev);
 	u32 val = *(const u32 *)data;
 
-	if (tuna->id != ETHTOOL_RX_COPYBREAK)
+	switch (tuna->id) {
+	case ETHTOOL_RX_COPYBREAK:
+		if (val > FE_RX_COPYBREAK_MAX)
+			return -EINVAL;
+		WRITE_ONCE(mac->eth->rx_copybreak, val);
+		return 0;
+	case ETHTOOL_TX_COPYBREAK:
+		if (val > FE_TX_COPY_SLOT)
+			return -EINVAL;
+		WRITE_ONCE(mac->eth->tx_copybreak, val);
+		return 0;
+	default:
 		return -EOPNOTSUPP;
-	if (val > FE_RX_COPYBREAK_MAX)
-		return -EINVAL;
-	WRITE_ONCE(mac->eth->rx_copybreak, val);
-	return 0;
+	}
 }
 
 const struct ethtool_ops fe_ethtool_ops = {
