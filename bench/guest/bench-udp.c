@@ -9,10 +9,12 @@
  *	while the window was open, all but the first; T: how long it was
  *	open): what the window holds does not depend on when the first
  *	one came
- *   bench-udp source DST_IP PORT SIZE COUNT
- *	connected UDP socket, open the window, send COUNT datagrams of
- *	SIZE payload bytes (retrying on ENOBUFS/EAGAIN), close the window,
- *	print "sent N in T us"
+ *   bench-udp source DST_IP PORT SIZE COUNT [WARM]
+ *	connected UDP socket, send WARM datagrams (none by default), open
+ *	the window, send COUNT more of SIZE payload bytes (retrying on
+ *	ENOBUFS/EAGAIN), close the window, print "sent N in T us" (N: those
+ *	in the window); the warm-up lets interrupt moderation settle on
+ *	the traffic before the window opens
  *   bench-udp window open|close
  *	just the marker, for rows where the host sends and the guest is
  *	passive
@@ -69,7 +71,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: bench-udp sink PORT COUNT IDLE_MS\n"
-		"       bench-udp source DST_IP PORT SIZE COUNT\n"
+		"       bench-udp source DST_IP PORT SIZE COUNT [WARM]\n"
 		"       bench-udp window open|close\n"
 		"       bench-udp hold\n"
 		"       bench-udp hold-us DELAY_US USECS\n");
@@ -142,7 +144,25 @@ static int sink(int port, long count, int idle_ms)
 	return 0;
 }
 
-static int source(const char *dst, int port, long size, long count)
+static long send_n(int fd, const char *buf, long size, long count)
+{
+	long n = 0;
+
+	while (n < count) {
+		if (send(fd, buf, size, 0) < 0) {
+			if (errno == ENOBUFS || errno == EAGAIN ||
+			    errno == EINTR)
+				continue;
+			perror("send");
+			break;
+		}
+		n++;
+	}
+	return n;
+}
+
+static int source(const char *dst, int port, long size, long count,
+		  long warm)
 {
 	struct sockaddr_in sa = { .sin_family = AF_INET };
 	long long t0, t1;
@@ -168,18 +188,11 @@ static int source(const char *dst, int port, long size, long count)
 		return 1;
 	}
 
+	if (send_n(fd, buf, size, warm) < warm)
+		return 1;
 	t0 = usecs();
 	window_open();
-	while (n < count) {
-		if (send(fd, buf, size, 0) < 0) {
-			if (errno == ENOBUFS || errno == EAGAIN ||
-			    errno == EINTR)
-				continue;
-			perror("send");
-			break;
-		}
-		n++;
-	}
+	n = send_n(fd, buf, size, count);
 	window_close();
 	t1 = usecs();
 
@@ -235,9 +248,9 @@ int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "sink"))
 		return sink(num(argv[2]), num(argv[3]), num(argv[4]));
-	if (argc == 6 && !strcmp(argv[1], "source"))
+	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "source"))
 		return source(argv[2], num(argv[3]), num(argv[4]),
-			      num(argv[5]));
+			      num(argv[5]), argc == 7 ? num(argv[6]) : 0);
 	if (argc == 3 && !strcmp(argv[1], "window")) {
 		if (!strcmp(argv[2], "open"))
 			window_open();

@@ -9,8 +9,8 @@ QEMU loops switch port 0 to port 1, and port 2 is a host-side peer
 swp0 (192.0.2.1) in the main namespace, swp1 (192.0.2.2) in namespace ns1,
 so every frame between them crosses eth0 twice (TX and RX). Cases:
 - ethtool on eth0: driver name, 1000/full link, ring sizes, interrupt
-  coalescing and the rx-copybreak tunable changed and read back (traffic
-  passes after each, values out of range refused), pause settings with
+  coalescing and the rx- and tx-copybreak tunables changed and read back
+  (traffic passes after each, values out of range refused), pause settings with
   their statistics, the standard rmon group, BQL limits in sysfs;
 - interrupt coalescing: adaptive (DIM) by default; with it off, the
   frame engine's delay timer holds each received frame: rx-usecs 5100
@@ -291,6 +291,20 @@ def case_ethtool(b):
         need(st != 0, 'rx-copybreak 1025 accepted: %s' % out)
     finally:
         b.check('ethtool --set-tunable eth0 rx-copybreak 256')
+    # TX copybreak (128 by default: copied into the TX copy area): 0 maps
+    # every frame; above the copy area's 128-byte slots is refused
+    cb = b.check('ethtool --get-tunable eth0 tx-copybreak')
+    need(ethtool_field(cb, 'tx-copybreak') == '128', cb)
+    try:
+        b.check('ethtool --set-tunable eth0 tx-copybreak 0')
+        cb = b.check('ethtool --get-tunable eth0 tx-copybreak')
+        need(ethtool_field(cb, 'tx-copybreak') == '0', cb)
+        ping_ok(b, 'with tx-copybreak 0')
+        st, out = b.run('ethtool --set-tunable eth0 tx-copybreak 129 2>&1')
+        need(st != 0, 'tx-copybreak 129 accepted: %s' % out)
+    finally:
+        b.check('ethtool --set-tunable eth0 tx-copybreak 128')
+    ping_ok(b, 'with tx-copybreak 128')
     # Pause settings with the standard pause statistics (-I)
     pause = b.check('ethtool -I -a eth0')
     need(ethtool_field(pause, 'RX') in ('on', 'off') and

@@ -37,12 +37,18 @@
 #define RSW_TABLE_POLL_US		20
 #define RSW_TABLE_TIMEOUT_US		20000
 /* get_stats64 may be called in atomic context and the switch is behind
- * MDIO: it reports what a work reads every RSW_STATS_PERIOD (as ocelot
- * does), which also catches the 32-bit counters' wrap (about 48 min of
- * 64-byte frames at 1 Gbit/s). A reader finding them older than
- * RSW_STATS_MAX_AGE (the work was held up) has it run now.
+ * MDIO: it reports what a work reads (as ocelot does). The work runs
+ * every RSW_STATS_PERIOD and looks for a reset of the switch core behind
+ * the driver each time; it reads the counters of the user ports with a
+ * carrier while get_stats64 was called in the last RSW_STATS_ACTIVE, and
+ * otherwise every RSW_STATS_IDLE_PERIOD, which catches the 32-bit
+ * counters' wrap (about 48 min of 64-byte frames at 1 Gbit/s) without
+ * dozens of MDIO reads a second for nobody. A reader finding the numbers
+ * older than RSW_STATS_MAX_AGE has the work run now.
  */
 #define RSW_STATS_PERIOD		HZ
+#define RSW_STATS_ACTIVE		(10 * HZ)
+#define RSW_STATS_IDLE_PERIOD		(60 * HZ)
 #define RSW_STATS_MAX_AGE		(2 * HZ)
 
 /* MIB counters, word offsets from MT7530_MIB_P(port) */
@@ -1305,19 +1311,35 @@ static void rsw_stats_work(struct work_struct *work)
 	struct rsw_priv *priv = container_of(to_delayed_work(work),
 					     struct rsw_priv, stats_work);
 	struct dsa_port *dp;
+	bool due;
 
 	mutex_lock(&priv->reg_mutex);
 	if (rsw_core_lost(priv))
 		rsw_restore(priv);
 	mutex_unlock(&priv->reg_mutex);
 
-	dsa_switch_for_each_available_port(dp, &priv->ds)
-		rsw_stats_refresh_port(priv, dp->index);
+	spin_lock_bh(&priv->stats_lock);
+	due = time_before(jiffies, priv->stats_read + RSW_STATS_ACTIVE) ||
+	      !time_before(jiffies, priv->stats_jiffies +
+			   RSW_STATS_IDLE_PERIOD);
+	spin_unlock_bh(&priv->stats_lock);
+	if (!due)
+		goto out;
+
+	/* A port that lost its carrier is read once more, then left */
+	dsa_switch_for_each_user_port(dp, &priv->ds) {
+		struct rsw_port *p = &priv->ports[dp->index];
+		bool carrier = dp->user && netif_carrier_ok(dp->user);
+
+		if (carrier || p->counting)
+			rsw_stats_refresh_port(priv, dp->index);
+		p->counting = carrier;
+	}
 
 	spin_lock_bh(&priv->stats_lock);
 	priv->stats_jiffies = jiffies;
 	spin_unlock_bh(&priv->stats_lock);
-
+out:
 	schedule_delayed_work(&priv->stats_work, RSW_STATS_PERIOD);
 }
 
@@ -1333,6 +1355,7 @@ static void rsw_get_stats64(struct dsa_switch *ds, int port,
 
 	spin_lock_bh(&priv->stats_lock);
 	*s = priv->ports[port].stats;
+	priv->stats_read = jiffies;
 	stale = time_after(jiffies, priv->stats_jiffies + RSW_STATS_MAX_AGE);
 	spin_unlock_bh(&priv->stats_lock);
 
@@ -1698,6 +1721,7 @@ static int rsw_setup(struct dsa_switch *ds)
 	}
 
 	priv->stats_jiffies = jiffies;
+	priv->stats_read = jiffies;
 	schedule_delayed_work(&priv->stats_work, RSW_STATS_PERIOD);
 
 	return 0;

@@ -316,6 +316,7 @@ struct rsw_bus_ops {
  * @isolated: BR_ISOLATED
  * @mirror_rx: ingress traffic is mirrored
  * @mirror_tx: egress traffic is mirrored
+ * @counting: the port had a carrier at its last refresh of @stats
  */
 struct rsw_port {
 	struct rtnl_link_stats64 stats;
@@ -328,6 +329,7 @@ struct rsw_port {
 	bool isolated;
 	bool mirror_rx;
 	bool mirror_tx;
+	bool counting;
 };
 
 /**
@@ -347,6 +349,7 @@ struct rsw_port {
  * @stats_lock: protects the ports' @stats
  * @stats_work: refreshes the ports' @stats
  * @stats_jiffies: when @stats were last refreshed
+ * @stats_read: when get_stats64 was last called
  * @vlans: the VLAN table entries the driver wrote valid, by VID
  *	(struct rsw_vlan_entry), under @reg_mutex
  * @statics: the static address table entries it wrote
@@ -373,6 +376,7 @@ struct rsw_priv {
 	spinlock_t stats_lock;	/* see kernel-doc */
 	struct delayed_work stats_work;
 	unsigned long stats_jiffies;
+	unsigned long stats_read;
 	struct xarray vlans;
 	DECLARE_HASHTABLE(statics, 6);
 	struct rsw_port ports[RSW_MAX_PORTS];
