@@ -37,17 +37,19 @@
 #define RSW_TABLE_POLL_US		20
 #define RSW_TABLE_TIMEOUT_US		20000
 /* get_stats64 may be called in atomic context and the switch is behind
- * MDIO: it reports what a work reads (as ocelot does). The work runs
- * every RSW_STATS_PERIOD and looks for a reset of the switch core behind
- * the driver each time; it reads the counters of the user ports with a
- * carrier while get_stats64 was called in the last RSW_STATS_ACTIVE, and
- * otherwise every RSW_STATS_IDLE_PERIOD, which catches the 32-bit
+ * MDIO: it reports what a work reads (as ocelot does). The work looks for
+ * a reset of the switch core behind the driver each time it runs, and
+ * reads the counters of the user ports with a carrier: every
+ * RSW_STATS_PERIOD while get_stats64 was called in the last
+ * RSW_STATS_ACTIVE; otherwise it runs every RSW_STATS_WATCH_PERIOD and
+ * reads them every RSW_STATS_IDLE_PERIOD, which catches the 32-bit
  * counters' wrap (about 48 min of 64-byte frames at 1 Gbit/s) without
  * dozens of MDIO reads a second for nobody. A reader finding the numbers
  * older than RSW_STATS_MAX_AGE has the work run now.
  */
 #define RSW_STATS_PERIOD		HZ
-#define RSW_STATS_ACTIVE		(10 * HZ)
+#define RSW_STATS_WATCH_PERIOD		(5 * HZ)
+#define RSW_STATS_ACTIVE		(3 * HZ)
 #define RSW_STATS_IDLE_PERIOD		(60 * HZ)
 #define RSW_STATS_MAX_AGE		(2 * HZ)
 
@@ -1311,7 +1313,7 @@ static void rsw_stats_work(struct work_struct *work)
 	struct rsw_priv *priv = container_of(to_delayed_work(work),
 					     struct rsw_priv, stats_work);
 	struct dsa_port *dp;
-	bool due;
+	bool active, due;
 
 	mutex_lock(&priv->reg_mutex);
 	if (rsw_core_lost(priv))
@@ -1319,9 +1321,9 @@ static void rsw_stats_work(struct work_struct *work)
 	mutex_unlock(&priv->reg_mutex);
 
 	spin_lock_bh(&priv->stats_lock);
-	due = time_before(jiffies, priv->stats_read + RSW_STATS_ACTIVE) ||
-	      !time_before(jiffies, priv->stats_jiffies +
-			   RSW_STATS_IDLE_PERIOD);
+	active = time_before(jiffies, priv->stats_read + RSW_STATS_ACTIVE);
+	due = active || !time_before(jiffies, priv->stats_jiffies +
+				     RSW_STATS_IDLE_PERIOD);
 	spin_unlock_bh(&priv->stats_lock);
 	if (!due)
 		goto out;
@@ -1340,7 +1342,8 @@ static void rsw_stats_work(struct work_struct *work)
 	priv->stats_jiffies = jiffies;
 	spin_unlock_bh(&priv->stats_lock);
 out:
-	schedule_delayed_work(&priv->stats_work, RSW_STATS_PERIOD);
+	schedule_delayed_work(&priv->stats_work, active ? RSW_STATS_PERIOD :
+			      RSW_STATS_WATCH_PERIOD);
 }
 
 /*
