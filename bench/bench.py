@@ -49,9 +49,11 @@ with its last (`bench-udp sink`), so it holds the same frames at the
 same guest instructions whenever the host started the generator. The
 other passive rows (xdp-drop, bridge-cpu, switched) use `bench-udp
 hold-us`: a window of exactly FRAMES / RATE s of the guest's clock,
-opened LEAD_US after the guest took the command, which the host sends
-once the generator runs; the generator runs on past the window's end
-(the bench checks it still had frames to send) and is then stopped;
+opened LEAD_US after the guest sent a datagram to A; the generator,
+armed beforehand, starts when that datagram leaves port 0, so the
+window and the frames keep the same phase whenever the host typed the
+command; it runs on past the window's end (the bench checks it still
+had frames to send) and is then stopped;
 none of its frames may be lost over the whole run (the row's counter
 against what the generator sent).
 
@@ -146,6 +148,17 @@ CHECK_MAX = 0.005
 SETS = ['mainline', 'ours']
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
         'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
+# The rows of each board: a row that follows others on one board starts
+# from the interrupt moderation (DIM) state they left, and DIM's walk
+# depends on how long the guest idled between them, which the host
+# decides; rows that need it get a board whose DIM state only their own
+# traffic set (the RX and TX rows are the first to use their direction).
+# QUICK=1 (make test's bench suite, which checks that the bench works,
+# not its numbers) keeps to one board a set.
+BOARD_ROWS = [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
+               'switched-64'], ['bridge-cpu-64'], ['xdp-drop-64']]
+if QUICK:
+    BOARD_ROWS = [sum(BOARD_ROWS, [])]
 # Rows a driver set has no path for.
 NO_PATH = {('mainline', 'xdp-drop-64')}
 
@@ -154,7 +167,7 @@ MAC_A = bytes.fromhex('020000000a0a')
 MAC_B = bytes.fromhex('020000000b0b')
 IP_A = '192.0.2.10'
 IP_B = '192.0.2.11'
-PORT_RX, PORT_TX, PORT_FWD = 9000, 9002, 9001
+PORT_RX, PORT_TX, PORT_FWD, PORT_TRIGGER = 9000, 9002, 9001, 9003
 
 # Frames a second of the guest's clock the switch model's generator
 # takes in at port 0 (the rows other than TX): the same offered load for
@@ -163,10 +176,15 @@ PORT_RX, PORT_TX, PORT_FWD = 9000, 9002, 9001
 # moderation).
 RATE = {64: 8000, 1500: 5000}
 # A window of fixed length (bench-udp hold-us) opens LEAD_US after the
-# guest took the command, which the host sends once the generator runs;
-# the generator has frames for the window and GEN_SPARE_S more, and is
-# stopped once the window closed.
-LEAD_US = 500000
+# guest sent the datagram that starts the armed generator (to A: it
+# leaves port 0); the generator has frames for the window and
+# GEN_SPARE_S more, and is stopped once the window closed.
+LEAD_US = 500000 if QUICK else 2000000
+# Passive rows: guest seconds between their configuration and the
+# window, so that what it set off is over (netlink notifications read
+# every port's stats, which keeps ours' stats work busy for a while).
+# Free under sleep=off: the guest's clock jumps over it.
+SETTLE_S = 10
 # TX rows: frames sent before the window opens, so that interrupt
 # moderation (DIM) has settled on the traffic whatever came before
 WARM = 5000
@@ -247,18 +265,25 @@ class Bench:
     def __init__(self, driver_set, xdp):
         self.set = driver_set
         self.xdp = xdp
-        self.windows = os.path.join(OUT, 'windows-%s.txt' % driver_set)
-        self.profile = os.path.join(OUT, 'profile-%s.txt' % driver_set)
         # The last window's TB counts and the guest's module symbols
         self.tb_counts = None
         self.kallsyms = None
         self.a = BenchPeer('A', MAC_A, IP_A)
         self.b = BenchPeer('B', MAC_B, IP_B)
-        # row: (instructions, frames received, usecs, frames sent, user)
+        # row: Result
         self.results = {}
         self.notes = []
-        self.console = open(os.path.join(OUT, 'console-%s.log'
-                                         % driver_set), 'wb')
+        # QEMU log lines board.py does not explain, of every board
+        self.problems = []
+        self.board = None
+
+    def start_board(self, n):
+        """Boot board @n of this set (BOARD_ROWS[n])."""
+        stem = '%s-%d' % (self.set, n)
+        self.windows = os.path.join(OUT, 'windows-%s.txt' % stem)
+        self.profile = os.path.join(OUT, 'profile-%s.txt' % stem)
+        self.console = open(os.path.join(OUT, 'console-%s.log' % stem),
+                            'wb')
         plugin = '%s,out=%s,profile=%s' % (
             os.path.join(OUT, 'libinsn_window.so'), self.windows,
             self.profile)
@@ -271,6 +296,13 @@ class Bench:
                            self.a.netdev('pa') + self.b.netdev('pb'),
                            log=self.console)
         self.nwin = 0
+
+    def close_board(self):
+        if self.board:
+            self.board.close()
+            self.problems += self.board.log_problems()
+            self.console.close()
+            self.board = None
 
     def progress(self, msg):
         log('%s: %s' % (self.set, msg))
@@ -341,18 +373,22 @@ class Bench:
         if length_us is None:
             length_us = n * period // 1000
         sent = 0
+        trigger = ''
         if frame:
-            out = b.hmp('qom-set %s gen 0 %d %d %s' % (
+            out = b.hmp('qom-set %s gen arm 0 %d %d %s' % (
                 dsa.SWITCH_QOM, n + GEN_SPARE_S * rate, period,
                 frame.hex()))
             if out:
                 raise RuntimeError('the frame generator refused: %s' % out)
+            trigger = ' %s %d' % (IP_A, PORT_TRIGGER)
         start = b.mark()
-        b.write('bench-udp hold-us %d %d\n' % (LEAD_US, length_us))
+        b.write('bench-udp hold-us %d %d%s\n' % (LEAD_US, length_us,
+                                                 trigger))
         m = b.wait_for(r'window closed after (\d+) us', 600, start)
         if frame:
             state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM)
-            if not state.endswith('"') or state.endswith(' left 0"'):
+            if not state.endswith('"') or state.endswith(' left 0"') or \
+                    state.endswith(' armed"'):
                 raise RuntimeError('the generator ran out before the '
                                    'window closed: %r' % state)
             b.hmp('qom-set %s gen stop' % dsa.SWITCH_QOM)
@@ -401,7 +437,10 @@ class Bench:
         # A knows nothing: frames to the guest carry swp0's MAC.
         b.check('ip neigh replace %s lladdr %s dev swp0 nud permanent'
                 % (IP_A, ':'.join('%02x' % x for x in MAC_A)))
-        # Idle: what an empty window costs a second (timer ticks).
+        # Idle: what an empty window costs a second (timers), on the
+        # first board
+        if getattr(self, 'idle', None) is not None:
+            return
         rates = []
         for _ in range(2):
             k, u, us, _ = self.timed(None, 0, 0, 1000000)
@@ -491,6 +530,7 @@ class Bench:
         frame = udp_frame(self.mac, MAC_A, IP_A, IP_SWP0, PORT_RX, 64)
         b.check('ip link set dev eth0 xdpdrv obj /tmp/xdp.o sec xdp_drop')
         before = eth_stat(b, 'xdp_drop')
+        b.check('sleep %d' % SETTLE_S)
         k, u, us, sent = self.timed(frame, FRAMES, RATE[64])
         time.sleep(0.2)
         dropped = eth_stat(b, 'xdp_drop') - before
@@ -526,6 +566,7 @@ class Bench:
         if self.b.wait_counted(1, 10) < 1:
             raise RuntimeError('%s: nothing forwarded: %s' % (
                 name, b.check('tc -s filter show dev swp0 ingress')))
+        b.check('sleep %d' % SETTLE_S)
         self.forwarded(name, frame)
         for dev in ('swp0', 'swp1'):
             b.check('tc qdisc del dev %s clsact && ip link set %s promisc '
@@ -549,6 +590,7 @@ class Bench:
         if self.b.wait_counted(1, 10) < 1:
             raise RuntimeError('%s: nothing switched' % name)
         self.a.count(None)
+        b.check('sleep %d' % SETTLE_S)
         self.forwarded(name, frame)
         b.check('ip link del br0')
 
@@ -577,24 +619,28 @@ class Bench:
                 'bridge-cpu-64': self.row_bridge_cpu,
                 'switched-64': self.row_switched}
         try:
-            self.boot()
-            self.read_kallsyms()
-            for name in ROWS:
-                if (self.set, name) in NO_PATH or \
-                        (PROFILE and name != PROFILE):
+            for n, group in enumerate(BOARD_ROWS):
+                todo = [r for r in group if (self.set, r) not in NO_PATH
+                        and (not PROFILE or r == PROFILE)]
+                if not todo:
                     continue
-                rows[name]()
-            _, dmesg = self.board.run('dmesg | grep -E "Oops|BUG:|WARNING:"'
-                                      ' | head -n 5')
-            if dmesg.strip():
-                self.notes.append('%s: dmesg: %s' % (self.set, dmesg.strip()))
+                self.start_board(n)
+                self.boot()
+                self.read_kallsyms()
+                for name in todo:
+                    rows[name]()
+                _, dmesg = self.board.run('dmesg | grep -E "Oops|BUG:|'
+                                          'WARNING:" | head -n 5')
+                if dmesg.strip():
+                    self.notes.append('%s: dmesg: %s' % (self.set,
+                                                         dmesg.strip()))
+                self.close_board()
         except Exception as e:
             self.error = '%s: %s' % (type(e).__name__, e)
             self.progress('failed: %s' % self.error)
             raise
         finally:
-            self.board.close()
-            self.console.close()
+            self.close_board()
 
 
 def bootargs():
@@ -798,7 +844,7 @@ def main():
             lines.append('# %s: idle cost %.0f instructions/s, in every '
                          'window' % (s, bn.idle * 1e6))
         lines += ['# ' + n for n in bn.notes]
-        problems = bn.board.log_problems()
+        problems = bn.problems
         if problems:
             lines.append('# %s: QEMU log: %s' % (s, problems[:5]))
             bn.error = getattr(bn, 'error', None) or 'QEMU log: %s' % \

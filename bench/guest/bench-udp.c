@@ -24,12 +24,14 @@
  *	window without starting a process inside it (the shell's fork
  *	and exec of this tool for "window close" cost about 1.4 million
  *	instructions here, as much as some 200 frames)
- *   bench-udp hold-us DELAY_US USECS
- *	print "ready", sleep DELAY_US, open the window, sleep USECS, close
- *	it, print "window closed after T us": a window of a fixed length
- *	of the guest's clock, wherever the host is, for traffic paced on
- *	that clock (the switch model's frame generator, started on
- *	"ready")
+ *   bench-udp hold-us DELAY_US USECS [DST_IP PORT]
+ *	send an empty datagram to DST_IP:PORT if given, sleep DELAY_US,
+ *	open the window, sleep USECS, close it, print "window closed after
+ *	T us": a window of a fixed length of the guest's clock, for traffic
+ *	paced on that clock and started by the datagram (the switch
+ *	model's frame generator, armed to start when a frame leaves the
+ *	port towards DST_IP), so at the same guest instructions whenever
+ *	the host typed the command
  *
  * The markers are instructions no compiler emits (writes to $zero), which
  * bench/plugin/insn_window.c watches for.
@@ -74,7 +76,7 @@ static void usage(void)
 		"       bench-udp source DST_IP PORT SIZE COUNT [WARM]\n"
 		"       bench-udp window open|close\n"
 		"       bench-udp hold\n"
-		"       bench-udp hold-us DELAY_US USECS\n");
+		"       bench-udp hold-us DELAY_US USECS [DST_IP PORT]\n");
 	exit(2);
 }
 
@@ -211,12 +213,29 @@ static void sleep_us(long us)
 		;
 }
 
-static int hold_us(long delay, long length)
+static int hold_us(long delay, long length, const char *dst, int port)
 {
+	struct sockaddr_in sa = { .sin_family = AF_INET };
 	long long t0, t1;
+	int fd;
 
-	printf("ready\n");
-	fflush(stdout);
+	if (dst) {
+		/*
+		 * Start on a whole second of the guest's clock, in step with
+		 * the kernel's periodic work that round_jiffies() aligns
+		 */
+		sleep_us(1000000 - usecs() % 1000000);
+		sa.sin_port = htons(port);
+		if (inet_pton(AF_INET, dst, &sa.sin_addr) != 1)
+			usage();
+		fd = socket(AF_INET, SOCK_DGRAM, 0);
+		if (fd < 0 || sendto(fd, "", 0, 0, (struct sockaddr *)&sa,
+				     sizeof(sa)) < 0) {
+			perror("trigger");
+			return 1;
+		}
+		close(fd);
+	}
 	sleep_us(delay);
 	t0 = usecs();
 	window_open();
@@ -263,7 +282,10 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "hold"))
 		return hold();
 	if (argc == 4 && !strcmp(argv[1], "hold-us"))
-		return hold_us(num(argv[2]), num(argv[3]));
+		return hold_us(num(argv[2]), num(argv[3]), NULL, 0);
+	if (argc == 6 && !strcmp(argv[1], "hold-us"))
+		return hold_us(num(argv[2]), num(argv[3]), argv[4],
+			       num(argv[5]));
 	usage();
 	return 0;
 }

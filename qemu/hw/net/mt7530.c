@@ -1038,6 +1038,8 @@ typedef struct MT7530Frame {
     uint16_t tci;
 } MT7530Frame;
 
+static void mt7530_gen_begin(MT7530State *s);
+
 static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
                           int src, uint8_t etag)
 {
@@ -1069,6 +1071,9 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
 
     mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
+    if (s->gen.armed && port == s->gen.port) {
+        mt7530_gen_begin(s);
+    }
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
@@ -1414,9 +1419,12 @@ static NetClientInfo mt7530_net_info = {
  * (make bench). A frame the CPU port cannot take yet waits for the next
  * tick (counted as held), as a backend's frame waits in its queue; one
  * the port does not take (link or MAC down, too long) is dropped and
- * counted. "stop" ends it; a value it refuses leaves it as it was.
- * Reading it gives "sent S held H dropped D left L". A QEMU reset stops
- * it; it is not migrated.
+ * counted. With "arm " before it, it starts only when a frame next
+ * leaves port PORT (the guest sends one when it is ready: the frames
+ * then come at the same guest instructions whenever the host armed it).
+ * "stop" ends it; a value it refuses leaves it as it was. Reading it
+ * gives "sent S held H dropped D left L", and " armed" while it waits.
+ * A QEMU reset stops it; it is not migrated.
  */
 static void mt7530_gen_tick(void *opaque)
 {
@@ -1449,6 +1457,17 @@ static void mt7530_gen_stop(MT7530State *s)
 {
     timer_del(s->gen.timer);
     s->gen.left = 0;
+    s->gen.armed = false;
+}
+
+static void mt7530_gen_begin(MT7530State *s)
+{
+    MT7530Gen *g = &s->gen;
+
+    g->armed = false;
+    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + g->interval;
+    trace_mt7530_gen_start(g->port, g->left, g->interval, g->len);
+    timer_mod(g->timer, g->next);
 }
 
 static char *mt7530_get_gen(Object *obj, Error **errp)
@@ -1456,8 +1475,9 @@ static char *mt7530_get_gen(Object *obj, Error **errp)
     MT7530Gen *g = &MT7530(obj)->gen;
 
     return g_strdup_printf("sent %" PRIu64 " held %" PRIu64 " dropped %"
-                           PRIu64 " left %" PRIu64,
-                           g->sent, g->held, g->dropped, g->left);
+                           PRIu64 " left %" PRIu64 "%s",
+                           g->sent, g->held, g->dropped, g->left,
+                           g->armed ? " armed" : "");
 }
 
 static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
@@ -1469,16 +1489,21 @@ static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
     g_autofree uint8_t *frame = NULL;
     const char *hex;
     size_t i, len;
+    bool arm = false;
     int pos = 0;
 
     if (!strcmp(value, "stop")) {
         mt7530_gen_stop(s);
         return;
     }
+    if (g_str_has_prefix(value, "arm ")) {
+        arm = true;
+        value += strlen("arm ");
+    }
     if (sscanf(value, "%u %" SCNu64 " %" SCNu64 " %n", &port, &count,
                &interval, &pos) != 3 || !pos) {
-        error_setg(errp, "gen: \"PORT COUNT INTERVAL_NS FRAME_HEX\" or "
-                   "\"stop\"");
+        error_setg(errp, "gen: \"[arm ]PORT COUNT INTERVAL_NS FRAME_HEX\" "
+                   "or \"stop\"");
         return;
     }
     hex = value + pos;
@@ -1508,9 +1533,12 @@ static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
     g->interval = interval;
     g->left = count;
     g->sent = g->held = g->dropped = 0;
-    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + interval;
-    trace_mt7530_gen_start(port, count, interval, len);
-    timer_mod(g->timer, g->next);
+    timer_del(g->timer);
+    if (arm) {
+        g->armed = true;
+    } else {
+        mt7530_gen_begin(s);
+    }
 }
 
 static void mt7530_reset_in(void *opaque, int n, int level)

@@ -101,6 +101,7 @@ typedef struct MT7530Gen {
     uint64_t sent;      /* taken in and forwarded */
     uint64_t held;      /* ticks a frame waited for the CPU port */
     uint64_t dropped;   /* taken in and dropped by the port */
+    bool armed;         /* starts when a frame next leaves @port */
 } MT7530Gen;
 
 struct MT7530State {

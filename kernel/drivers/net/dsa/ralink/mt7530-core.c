@@ -1342,8 +1342,11 @@ static void rsw_stats_work(struct work_struct *work)
 	priv->stats_jiffies = jiffies;
 	spin_unlock_bh(&priv->stats_lock);
 out:
-	schedule_delayed_work(&priv->stats_work, active ? RSW_STATS_PERIOD :
-			      RSW_STATS_WATCH_PERIOD);
+	/* Housekeeping: on whole seconds, with the kernel's other such work */
+	schedule_delayed_work(&priv->stats_work,
+			      round_jiffies_relative(active ?
+						     RSW_STATS_PERIOD :
+						     RSW_STATS_WATCH_PERIOD));
 }
 
 /*
