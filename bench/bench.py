@@ -262,9 +262,10 @@ class BenchPeer(Peer):
 class Bench:
     """One board with one driver set, its peers and its windows."""
 
-    def __init__(self, driver_set, xdp):
+    def __init__(self, driver_set, xdp, tag=''):
         self.set = driver_set
         self.xdp = xdp
+        self.tag = tag
         # The last window's TB counts and the guest's module symbols
         self.tb_counts = None
         self.kallsyms = None
@@ -279,7 +280,7 @@ class Bench:
 
     def start_board(self, n):
         """Boot board @n of this set (BOARD_ROWS[n])."""
-        stem = '%s-%d' % (self.set, n)
+        stem = '%s%s-%d' % (self.set, self.tag, n)
         self.windows = os.path.join(OUT, 'windows-%s.txt' % stem)
         self.profile = os.path.join(OUT, 'profile-%s.txt' % stem)
         self.console = open(os.path.join(OUT, 'console-%s.log' % stem),
@@ -744,9 +745,11 @@ def table(benches):
     return rows
 
 
-def run_sets(xdp):
-    """Both driver sets, one board each, at once; {set: Bench}."""
-    benches = {s: Bench(s, xdp if s == 'ours' else None) for s in SETS}
+def run_sets(xdp, tag=''):
+    """Both driver sets, one board each, at once; {set: Bench}. @tag
+    goes into the names of their files in build/bench."""
+    benches = {s: Bench(s, xdp if s == 'ours' else None, tag)
+               for s in SETS}
     threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
     for t in threads.values():
         t.start()
@@ -812,7 +815,7 @@ def main():
         for p in burners:
             p.start()
         try:
-            loaded = run_sets(xdp)
+            loaded = run_sets(xdp, '-loaded')
         finally:
             for p in burners:
                 p.kill()
