@@ -1551,7 +1551,8 @@ static int fe_dma_up(struct fe_eth *eth)
 	fe_tx_irq_enable(eth);
 	eth->rx_watch_strikes = 0;
 	eth->rx_watch_idx = UINT_MAX;	/* no stall seen before a first look */
-	schedule_delayed_work(&eth->rx_watch, FE_RX_WATCH_PERIOD);
+	schedule_delayed_work(&eth->rx_watch,
+			      round_jiffies_relative(FE_RX_WATCH_PERIOD));
 	return 0;
 }
 
@@ -1783,7 +1784,9 @@ static void fe_rx_watch(struct work_struct *work)
 	eth->rx_watch_overflow = overflow;
 	eth->rx_watch_drx = drx;
 	eth->rx_watch_idx = READ_ONCE(eth->rx.idx);
-	schedule_delayed_work(&eth->rx_watch, FE_RX_WATCH_PERIOD);
+	/* Housekeeping: on whole seconds, with the kernel's other such work */
+	schedule_delayed_work(&eth->rx_watch,
+			      round_jiffies_relative(FE_RX_WATCH_PERIOD));
 }
 
 static void fe_reset_work(struct work_struct *work)
