@@ -39,7 +39,7 @@
 /* get_stats64 may be called in atomic context and the switch is behind
  * MDIO: it reports what a work reads (as ocelot does). The work looks for
  * a reset of the switch core behind the driver each time it runs, and
- * reads the counters of the user ports with a carrier: every
+ * reads the counters of the user ports that are up: every
  * RSW_STATS_PERIOD while get_stats64 was called in the last
  * RSW_STATS_ACTIVE; otherwise it runs every RSW_STATS_WATCH_PERIOD and
  * reads them every RSW_STATS_IDLE_PERIOD, which catches the 32-bit
@@ -1312,12 +1312,20 @@ static void rsw_stats_work(struct work_struct *work)
 {
 	struct rsw_priv *priv = container_of(to_delayed_work(work),
 					     struct rsw_priv, stats_work);
+	unsigned long up = 0;
 	struct dsa_port *dp;
 	bool active, due;
 
+	/*
+	 * Which user ports are up (port_enable): not dp->user's carrier,
+	 * which teardown frees before it stops this work
+	 */
 	mutex_lock(&priv->reg_mutex);
 	if (rsw_core_lost(priv))
 		rsw_restore(priv);
+	dsa_switch_for_each_user_port(dp, &priv->ds)
+		if (priv->ports[dp->index].enabled)
+			__set_bit(dp->index, &up);
 	mutex_unlock(&priv->reg_mutex);
 
 	spin_lock_bh(&priv->stats_lock);
@@ -1328,14 +1336,14 @@ static void rsw_stats_work(struct work_struct *work)
 	if (!due)
 		goto out;
 
-	/* A port that lost its carrier is read once more, then left */
+	/* A port that went down is read once more, then left */
 	dsa_switch_for_each_user_port(dp, &priv->ds) {
 		struct rsw_port *p = &priv->ports[dp->index];
-		bool carrier = dp->user && netif_carrier_ok(dp->user);
+		bool is_up = test_bit(dp->index, &up);
 
-		if (carrier || p->counting)
+		if (is_up || p->counting)
 			rsw_stats_refresh_port(priv, dp->index);
-		p->counting = carrier;
+		p->counting = is_up;
 	}
 
 	spin_lock_bh(&priv->stats_lock);

@@ -316,7 +316,7 @@ struct rsw_bus_ops {
  * @isolated: BR_ISOLATED
  * @mirror_rx: ingress traffic is mirrored
  * @mirror_tx: egress traffic is mirrored
- * @counting: the port had a carrier at its last refresh of @stats
+ * @counting: the port was up at its last refresh of @stats
  */
 struct rsw_port {
 	struct rtnl_link_stats64 stats;
