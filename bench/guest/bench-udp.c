@@ -18,12 +18,6 @@
  *   bench-udp window open|close
  *	just the marker, for rows where the host sends and the guest is
  *	passive
- *   bench-udp hold
- *	open the window, print "window open", wait for a line on stdin,
- *	close the window, print "window closed after T us": a passive
- *	window without starting a process inside it (the shell's fork
- *	and exec of this tool for "window close" cost about 1.4 million
- *	instructions here, as much as some 200 frames)
  *   bench-udp hold-us DELAY_US USECS [DST_IP PORT]
  *	send an empty datagram to DST_IP:PORT if given, sleep DELAY_US,
  *	open the window, sleep USECS, close it, print "window closed after
@@ -75,7 +69,6 @@ static void usage(void)
 		"usage: bench-udp sink PORT COUNT IDLE_MS\n"
 		"       bench-udp source DST_IP PORT SIZE COUNT [WARM]\n"
 		"       bench-udp window open|close\n"
-		"       bench-udp hold\n"
 		"       bench-udp hold-us DELAY_US USECS [DST_IP PORT]\n");
 	exit(2);
 }
@@ -246,23 +239,6 @@ static int hold_us(long delay, long length, const char *dst, int port)
 	return 0;
 }
 
-static int hold(void)
-{
-	long long t0, t1;
-	char line[64];
-
-	t0 = usecs();
-	window_open();
-	printf("window open\n");
-	fflush(stdout);
-	if (!fgets(line, sizeof(line), stdin))
-		line[0] = '\0';
-	window_close();
-	t1 = usecs();
-	printf("window closed after %lld us\n", t1 - t0);
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "sink"))
@@ -279,8 +255,6 @@ int main(int argc, char **argv)
 			usage();
 		return 0;
 	}
-	if (argc == 2 && !strcmp(argv[1], "hold"))
-		return hold();
 	if (argc == 4 && !strcmp(argv[1], "hold-us"))
 		return hold_us(num(argv[2]), num(argv[3]), NULL, 0);
 	if (argc == 6 && !strcmp(argv[1], "hold-us"))

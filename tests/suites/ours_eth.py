@@ -170,6 +170,23 @@ def ping_ok(b, what, count=3, wait=15):
          % (what, count, wait, out))
 
 
+def copybreak(b, name, default, most):
+    """ethtool tunable @name: @default at first; 0 taken, read back and
+    traffic passes; @most + 1 refused; @default again at the end."""
+    cb = b.check('ethtool --get-tunable eth0 %s' % name)
+    need(ethtool_field(cb, name) == str(default), cb)
+    try:
+        b.check('ethtool --set-tunable eth0 %s 0' % name)
+        cb = b.check('ethtool --get-tunable eth0 %s' % name)
+        need(ethtool_field(cb, name) == '0', cb)
+        ping_ok(b, 'with %s 0' % name)
+        st, out = b.run('ethtool --set-tunable eth0 %s %d 2>&1'
+                        % (name, most + 1))
+        need(st != 0, '%s %d accepted: %s' % (name, most + 1, out))
+    finally:
+        b.check('ethtool --set-tunable eth0 %s %d' % (name, default))
+
+
 def setup_ports(b):
     b.check('ip link set swp0 address %s && ip link set swp1 address %s && '
             'ip netns add ns1 && ip link set swp1 netns ns1 && '
@@ -279,31 +296,11 @@ def case_ethtool(b):
     coal = b.check('ethtool -c eth0')
     need(re.search(r'^Adaptive RX: on\s+TX: on', coal, re.M), coal)
     # RX copybreak (256 by default): 0 sends every frame through
-    # page_pool, as larger ones go; above 1024 is refused
-    cb = b.check('ethtool --get-tunable eth0 rx-copybreak')
-    need(ethtool_field(cb, 'rx-copybreak') == '256', cb)
-    try:
-        b.check('ethtool --set-tunable eth0 rx-copybreak 0')
-        cb = b.check('ethtool --get-tunable eth0 rx-copybreak')
-        need(ethtool_field(cb, 'rx-copybreak') == '0', cb)
-        ping_ok(b, 'with rx-copybreak 0')
-        st, out = b.run('ethtool --set-tunable eth0 rx-copybreak 1025 2>&1')
-        need(st != 0, 'rx-copybreak 1025 accepted: %s' % out)
-    finally:
-        b.check('ethtool --set-tunable eth0 rx-copybreak 256')
+    # page_pool, as larger ones go; above 1024 is refused.
+    copybreak(b, 'rx-copybreak', 256, 1024)
     # TX copybreak (128 by default: copied into the TX copy area): 0 maps
     # every frame; above the copy area's 128-byte slots is refused
-    cb = b.check('ethtool --get-tunable eth0 tx-copybreak')
-    need(ethtool_field(cb, 'tx-copybreak') == '128', cb)
-    try:
-        b.check('ethtool --set-tunable eth0 tx-copybreak 0')
-        cb = b.check('ethtool --get-tunable eth0 tx-copybreak')
-        need(ethtool_field(cb, 'tx-copybreak') == '0', cb)
-        ping_ok(b, 'with tx-copybreak 0')
-        st, out = b.run('ethtool --set-tunable eth0 tx-copybreak 129 2>&1')
-        need(st != 0, 'tx-copybreak 129 accepted: %s' % out)
-    finally:
-        b.check('ethtool --set-tunable eth0 tx-copybreak 128')
+    copybreak(b, 'tx-copybreak', 128, 128)
     ping_ok(b, 'with tx-copybreak 128')
     # Pause settings with the standard pause statistics (-I)
     pause = b.check('ethtool -I -a eth0')
