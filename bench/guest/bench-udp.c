@@ -2,8 +2,9 @@
 /*
  * bench-udp: the guest's side of `make bench`.
  *
- *   bench-udp sink PORT COUNT IDLE_MS
- *	bind UDP PORT, receive the first datagram, open the window,
+ *   bench-udp sink PORT COUNT IDLE_MS [DST_IP DST_PORT]
+ *	bind UDP PORT, start the traffic if DST_IP is given (below),
+ *	receive the first datagram, open the window,
  *	receive until COUNT datagrams in all or IDLE_MS without one, close
  *	the window, print "received N in T us" (N: the datagrams received
  *	while the window was open, all but the first; T: how long it was
@@ -18,14 +19,17 @@
  *   bench-udp window open|close
  *	just the marker, for rows where the host sends and the guest is
  *	passive
- *   bench-udp hold-us DELAY_US USECS [DST_IP PORT]
- *	send an empty datagram to DST_IP:PORT if given, sleep DELAY_US,
- *	open the window, sleep USECS, close it, print "window closed after
- *	T us": a window of a fixed length of the guest's clock, for traffic
- *	paced on that clock and started by the datagram (the switch
- *	model's frame generator, armed to start when a frame leaves the
- *	port towards DST_IP), so at the same guest instructions whenever
- *	the host typed the command
+ *   bench-udp hold-us DELAY_US USECS [DST_IP DST_PORT]
+ *	start the traffic if DST_IP is given, sleep DELAY_US, open the
+ *	window, sleep USECS, close it, print "window closed after T us": a
+ *	window of a fixed length of the guest's clock, for traffic paced on
+ *	that clock
+ *
+ * Starting the traffic: on the next whole second of the guest's clock,
+ * send an empty datagram to DST_IP:DST_PORT, the station the switch
+ * model's frame generator stands for (an armed program starts when a
+ * frame to its frames' source leaves its port), so that the frames come
+ * at the same guest instructions in every run.
  *
  * The markers are instructions no compiler emits (writes to $zero), which
  * bench/plugin/insn_window.c watches for.
@@ -66,10 +70,10 @@ static long long usecs(void)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: bench-udp sink PORT COUNT IDLE_MS\n"
+		"usage: bench-udp sink PORT COUNT IDLE_MS [DST_IP DST_PORT]\n"
 		"       bench-udp source DST_IP PORT SIZE COUNT [WARM]\n"
 		"       bench-udp window open|close\n"
-		"       bench-udp hold-us DELAY_US USECS [DST_IP PORT]\n");
+		"       bench-udp hold-us DELAY_US USECS [DST_IP DST_PORT]\n");
 	exit(2);
 }
 
@@ -83,7 +87,39 @@ static long num(const char *s)
 	return v;
 }
 
-static int sink(int port, long count, int idle_ms)
+static void sleep_us(long us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000,
+			       .tv_nsec = us % 1000000 * 1000 };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+}
+
+/* Start the traffic (see the top): 0, or -1 with errno set */
+static int trigger(const char *dst, int port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	int fd, ret;
+
+	sa.sin_port = htons(port);
+	if (inet_pton(AF_INET, dst, &sa.sin_addr) != 1)
+		usage();
+	/*
+	 * On a whole second of the guest's clock, in step with the
+	 * kernel's periodic work that round_jiffies() aligns
+	 */
+	sleep_us(1000000 - usecs() % 1000000);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0)
+		return -1;
+	ret = sendto(fd, "", 0, 0, (struct sockaddr *)&sa, sizeof(sa));
+	close(fd);
+	return ret < 0 ? -1 : 0;
+}
+
+static int sink(int port, long count, int idle_ms, const char *dst,
+		int dport)
 {
 	struct sockaddr_in sa = { .sin_family = AF_INET };
 	static char buf[65536];
@@ -105,6 +141,10 @@ static int sink(int port, long count, int idle_ms)
 	}
 	printf("listening\n");
 	fflush(stdout);
+	if (dst && trigger(dst, dport) < 0) {
+		perror("trigger");
+		return 1;
+	}
 
 	if (count && recv(fd, buf, sizeof(buf), 0) < 0) {
 		perror("recv");
@@ -197,37 +237,13 @@ static int source(const char *dst, int port, long size, long count,
 	return 0;
 }
 
-static void sleep_us(long us)
-{
-	struct timespec ts = { .tv_sec = us / 1000000,
-			       .tv_nsec = us % 1000000 * 1000 };
-
-	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
-		;
-}
-
 static int hold_us(long delay, long length, const char *dst, int port)
 {
-	struct sockaddr_in sa = { .sin_family = AF_INET };
 	long long t0, t1;
-	int fd;
 
-	if (dst) {
-		/*
-		 * Start on a whole second of the guest's clock, in step with
-		 * the kernel's periodic work that round_jiffies() aligns
-		 */
-		sleep_us(1000000 - usecs() % 1000000);
-		sa.sin_port = htons(port);
-		if (inet_pton(AF_INET, dst, &sa.sin_addr) != 1)
-			usage();
-		fd = socket(AF_INET, SOCK_DGRAM, 0);
-		if (fd < 0 || sendto(fd, "", 0, 0, (struct sockaddr *)&sa,
-				     sizeof(sa)) < 0) {
-			perror("trigger");
-			return 1;
-		}
-		close(fd);
+	if (dst && trigger(dst, port) < 0) {
+		perror("trigger");
+		return 1;
 	}
 	sleep_us(delay);
 	t0 = usecs();
@@ -242,7 +258,10 @@ static int hold_us(long delay, long length, const char *dst, int port)
 int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "sink"))
-		return sink(num(argv[2]), num(argv[3]), num(argv[4]));
+		return sink(num(argv[2]), num(argv[3]), num(argv[4]), NULL, 0);
+	if (argc == 7 && !strcmp(argv[1], "sink"))
+		return sink(num(argv[2]), num(argv[3]), num(argv[4]), argv[5],
+			    num(argv[6]));
 	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "source"))
 		return source(argv[2], num(argv[3]), num(argv[4]),
 			      num(argv[5]), argc == 7 ? num(argv[6]) : 0);

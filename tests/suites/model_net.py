@@ -17,6 +17,9 @@ put swp0 and swp1 in an offloaded bridge. Then:
   instrument): 2000 broadcasts taken in at port 2 on the virtual clock
   are all counted by port 2's MIB and by swp2; a value it refuses is an
   error in the monitor. (Broken once: without the property both fail.)
+  Armed programs wait in order, each started by a frame to its frames'
+  source leaving its port (a frame to another address starts none); a
+  17th is refused, `stop` drops them;
 - the wire side is fuzzed: a 15-byte frame whose 802.1Q header is cut
   short (it once killed QEMU), then 100,000 random frames spread over the
   five front ports (lengths 1 to 2100, random and stacked tags, the MTK
@@ -153,6 +156,76 @@ def generator(suite, b):
     suite.result('Error: gen: the frame is not hexadecimal' in refused,
                  'a generator value it refuses is an error to the monitor\'s '
                  'user (and the generator went on)', refused)
+
+
+GEN_STATION = bytes.fromhex('0200000000fd')
+GEN_OTHER = bytes.fromhex('0200000000fc')
+
+
+def gen_state(b, want, timeout=60):
+    """The generator's state once it reads @want (or at @timeout)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = b.hmp('qom-get %s gen' % dsa.SWITCH_QOM).strip().strip('"')
+        if state == want or time.monotonic() > deadline:
+            return state
+        time.sleep(0.2)
+
+
+def armed(suite, b):
+    """Armed generator programs (make bench arms a board's programs before
+    it boots): they wait in order, each starting when a frame to its
+    frames' source address leaves its port (here a datagram swp2 sends to
+    a neighbour with that address); a frame to another address does not
+    start one (negative); a 17th armed program is refused; `stop` drops
+    the ones still armed. (Broken once: with the trigger's address test
+    left out, the frame to the other address started the first program.)
+    """
+    frame = eth(BCAST, GEN_STATION, 0x88b5, b'arm' * 16)
+    mib0 = dsa.ethtool_stats(b, 'swp2').get('RxBroadcast', 0)
+    b.check('ip addr add 198.51.100.1/24 dev swp2 && '
+            'ip neigh replace 198.51.100.2 lladdr %s dev swp2 nud permanent'
+            ' && ip neigh replace 198.51.100.3 lladdr %s dev swp2 nud '
+            'permanent' % (':'.join('%02x' % x for x in GEN_STATION),
+                           ':'.join('%02x' % x for x in GEN_OTHER)))
+    out = ''.join(b.hmp('qom-set %s gen arm 2 %d 100000 %s'
+                        % (dsa.SWITCH_QOM, n, frame.hex()))
+                  for n in (100, 200))
+    first = gen_state(b, 'sent 0 held 0 dropped 0 left 0 armed 2', 5)
+    b.check('echo other > /dev/udp/198.51.100.3/9')
+    other = gen_state(b, 'sent 100 held 0 dropped 0 left 0 armed 1', 3)
+    suite.result(not out and other == 'sent 0 held 0 dropped 0 left 0 '
+                 'armed 2', 'two armed generator programs wait: a frame '
+                 'swp2 sends to another address starts neither (negative)',
+                 'arm: %r; armed: %r; after the other frame: %r'
+                 % (out, first, other))
+    b.check('echo go > /dev/udp/198.51.100.2/9')
+    one = gen_state(b, 'sent 100 held 0 dropped 0 left 0 armed 1')
+    b.check('echo go > /dev/udp/198.51.100.2/9')
+    two = gen_state(b, 'sent 300 held 0 dropped 0 left 0')
+    time.sleep(1)
+    mib = dsa.ethtool_stats(b, 'swp2').get('RxBroadcast', 0) - mib0
+    suite.result(one == 'sent 100 held 0 dropped 0 left 0 armed 1' and
+                 two == 'sent 300 held 0 dropped 0 left 0' and mib == 300,
+                 'armed generator programs start one after the other, each '
+                 'on a frame swp2 sends to their frames\' source address; '
+                 'port 2\'s MIB counts all 300 frames',
+                 'after the first frame: %r; after the second: %r; MIB '
+                 'RxBroadcast +%d' % (one, two, mib))
+    arm = 'qom-set %s gen arm 2 1 100000 %s' % (dsa.SWITCH_QOM, frame.hex())
+    out = ''.join(b.hmp(arm) for _ in range(16))
+    refused = b.hmp(arm)
+    full = gen_state(b, '', 0)
+    b.hmp('qom-set %s gen stop' % dsa.SWITCH_QOM)
+    stopped = gen_state(b, '', 0)
+    b.check('ip addr del 198.51.100.1/24 dev swp2')
+    suite.result(not out and 'gen: 16 programs armed already' in refused
+                 and full.endswith(' armed 16') and
+                 not stopped.endswith(' armed 16') and ' armed' not in
+                 stopped, 'a 17th armed generator program is refused; '
+                 '`stop` drops the armed ones',
+                 'arming 16: %r; the 17th: %r; state %r, after stop %r'
+                 % (out, refused, full, stopped))
 
 
 def fuzz(suite, b, peers, a, bb):
@@ -309,6 +382,7 @@ def main():
                             'flooded' if flooded else 'not flooded'))
 
         generator(suite, b)
+        armed(suite, b)
         fuzz(suite, b, [a, bb, c, d, e], a, bb)
     suite.qemu_log(b, 'the board')
 

@@ -1038,7 +1038,8 @@ typedef struct MT7530Frame {
     uint16_t tci;
 } MT7530Frame;
 
-static void mt7530_gen_begin(MT7530State *s);
+static void mt7530_gen_trigger(MT7530State *s, int port, const uint8_t *buf,
+                               size_t len);
 
 static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
                           int src, uint8_t etag)
@@ -1071,9 +1072,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
 
     mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
-    if (s->gen.armed && port == s->gen.port) {
-        mt7530_gen_begin(s);
-    }
+    mt7530_gen_trigger(s, port, out, n);
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
@@ -1419,74 +1418,110 @@ static NetClientInfo mt7530_net_info = {
  * (make bench). A frame the CPU port cannot take yet waits for the next
  * tick (counted as held), as a backend's frame waits in its queue; one
  * the port does not take (link or MAC down, too long) is dropped and
- * counted. With "arm " before it, it starts only when a frame next
- * leaves port PORT (the guest sends one when it is ready: the frames
- * then come at the same guest instructions whenever the host armed it).
- * "stop" ends it; a value it refuses leaves it as it was. Reading it
- * gives "sent S held H dropped D left L", and " armed" while it waits.
- * A QEMU reset stops it; it is not migrated.
+ * counted.
+ *
+ * With "arm " before it, the program waits, and starts when a frame to
+ * FRAME's source address next leaves port PORT (the guest sends the
+ * station the generator stands for a frame when it is ready), after the
+ * programs armed before it: up to MT7530_GEN_MAX_ARMED wait in order, so
+ * that the host can arm a whole bench before the guest runs and the
+ * frames come at the same guest instructions however late the host is.
+ * A program written without "arm", or "stop", ends the running one and
+ * drops the armed ones; a value it refuses leaves the generator as it
+ * was. Reading it gives "sent S held H dropped D left L" (totals since it
+ * was last idle; L: the running program's frames still to come), and
+ * " armed N" while N programs wait. A QEMU reset stops it; it is not
+ * migrated.
  */
 static void mt7530_gen_tick(void *opaque)
 {
     MT7530State *s = opaque;
     MT7530Gen *g = &s->gen;
-    g_autofree MT7530Frame *f = g_new(MT7530Frame, 1);
+    MT7530GenProgram *p = g->run;
+    g_autofree MT7530Frame *f = NULL;
     uint8_t cpu_dest;
 
-    if (!g->left) {
+    if (!p) {
         return;
     }
-    if (!mt7530_ingress(s, g->port, g->frame, g->len, f, &cpu_dest)) {
+    f = g_new(MT7530Frame, 1);
+    if (!mt7530_ingress(s, p->port, p->frame, p->len, f, &cpu_dest)) {
         g->dropped++;
         g->left--;
-    } else if (mt7530_forward(s, g->port, f, 0)) {
+    } else if (mt7530_forward(s, p->port, f, 0)) {
         g->sent++;
         g->left--;
     } else {
         g->held++;
     }
     if (g->left) {
-        g->next += g->interval;
+        g->next += p->interval;
         timer_mod(g->timer, g->next);
     } else {
-        trace_mt7530_gen_done(g->port, g->sent, g->held, g->dropped);
+        trace_mt7530_gen_done(p->port, g->sent, g->held, g->dropped);
+        g_free(g->run);
+        g->run = NULL;
     }
 }
 
 static void mt7530_gen_stop(MT7530State *s)
 {
-    timer_del(s->gen.timer);
-    s->gen.left = 0;
-    s->gen.armed = false;
+    MT7530Gen *g = &s->gen;
+
+    timer_del(g->timer);
+    g_free(g->run);
+    g->run = NULL;
+    g->left = 0;
+    while (!g_queue_is_empty(&g->armed)) {
+        g_free(g_queue_pop_head(&g->armed));
+    }
 }
 
-static void mt7530_gen_begin(MT7530State *s)
+static void mt7530_gen_begin(MT7530State *s, MT7530GenProgram *p)
 {
     MT7530Gen *g = &s->gen;
 
-    g->armed = false;
-    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + g->interval;
-    trace_mt7530_gen_start(g->port, g->left, g->interval, g->len);
+    g->run = p;
+    g->left = p->count;
+    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + p->interval;
+    trace_mt7530_gen_start(p->port, p->count, p->interval, p->len);
     timer_mod(g->timer, g->next);
+}
+
+/*
+ * A frame of @len bytes leaves front port @port: the next armed program
+ * starts if the frame goes to the source of that program's frames.
+ */
+static void mt7530_gen_trigger(MT7530State *s, int port, const uint8_t *buf,
+                               size_t len)
+{
+    MT7530GenProgram *p = g_queue_peek_head(&s->gen.armed);
+
+    if (p && !s->gen.run && port == p->port && len >= ETH_ALEN &&
+        !memcmp(buf, p->frame + ETH_ALEN, ETH_ALEN)) {
+        mt7530_gen_begin(s, g_queue_pop_head(&s->gen.armed));
+    }
 }
 
 static char *mt7530_get_gen(Object *obj, Error **errp)
 {
     MT7530Gen *g = &MT7530(obj)->gen;
+    guint armed = g_queue_get_length(&g->armed);
+    g_autofree char *waiting = armed ? g_strdup_printf(" armed %u", armed)
+                                     : g_strdup("");
 
     return g_strdup_printf("sent %" PRIu64 " held %" PRIu64 " dropped %"
                            PRIu64 " left %" PRIu64 "%s",
-                           g->sent, g->held, g->dropped, g->left,
-                           g->armed ? " armed" : "");
+                           g->sent, g->held, g->dropped, g->left, waiting);
 }
 
 static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
 {
     MT7530State *s = MT7530(obj);
     MT7530Gen *g = &s->gen;
+    MT7530GenProgram *p;
     unsigned port;
     uint64_t count, interval;
-    g_autofree uint8_t *frame = NULL;
     const char *hex;
     size_t i, len;
     bool arm = false;
@@ -1516,28 +1551,37 @@ static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
                    MT7530_MAX_FRAME);
         return;
     }
-    frame = g_malloc(len);
+    if (arm && g_queue_get_length(&g->armed) >= MT7530_GEN_MAX_ARMED) {
+        error_setg(errp, "gen: %d programs armed already",
+                   MT7530_GEN_MAX_ARMED);
+        return;
+    }
+    p = g_malloc(sizeof(*p) + len);
     for (i = 0; i < len; i++) {
         int hi = g_ascii_xdigit_value(hex[2 * i]);
         int lo = g_ascii_xdigit_value(hex[2 * i + 1]);
 
         if (hi < 0 || lo < 0) {
+            g_free(p);
             error_setg(errp, "gen: the frame is not hexadecimal");
             return;
         }
-        frame[i] = hi << 4 | lo;
+        p->frame[i] = hi << 4 | lo;
     }
-    memcpy(g->frame, frame, len);
-    g->port = port;
-    g->len = len;
-    g->interval = interval;
-    g->left = count;
-    g->sent = g->held = g->dropped = 0;
-    timer_del(g->timer);
+    p->port = port;
+    p->len = len;
+    p->interval = interval;
+    p->count = count;
+    if (!arm) {
+        mt7530_gen_stop(s);
+    }
+    if (!g->run && g_queue_is_empty(&g->armed)) {
+        g->sent = g->held = g->dropped = 0;
+    }
     if (arm) {
-        g->armed = true;
+        g_queue_push_tail(&g->armed, p);
     } else {
-        mt7530_gen_begin(s);
+        mt7530_gen_begin(s, p);
     }
 }
 
@@ -1587,6 +1631,7 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
                                  &dev->mem_reentrancy_guard, s);
     }
     s->gen.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_gen_tick, s);
+    g_queue_init(&s->gen.armed);
 }
 
 static void mt7530_unrealize(DeviceState *dev)
@@ -1597,6 +1642,7 @@ static void mt7530_unrealize(DeviceState *dev)
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         qemu_del_nic(s->nic[i]);
     }
+    mt7530_gen_stop(s);
     timer_free(s->gen.timer);
 }
 

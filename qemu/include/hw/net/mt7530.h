@@ -86,22 +86,36 @@ typedef struct MT7530Fdb {
 } MT7530Fdb;
 
 /**
+ * MT7530GenProgram: one run of the frame generator: @count copies of
+ * @frame (@len bytes, no FCS) taken in at front port @port, one every
+ * @interval ns of the virtual clock.
+ */
+typedef struct MT7530GenProgram {
+    int port;
+    size_t len;
+    int64_t interval;
+    uint64_t count;
+    uint8_t frame[];
+} MT7530GenProgram;
+
+/* Programs that may wait armed at once (MT7530Gen.armed) */
+#define MT7530_GEN_MAX_ARMED 16
+
+/**
  * MT7530Gen: the frame generator, a test instrument rather than part of
- * the silicon (the "gen" property, hw/net/mt7530.c): copies of @frame taken
- * in at front port @port, one every @interval ns of the virtual clock.
+ * the silicon (the "gen" property, hw/net/mt7530.c): @run is taken in now,
+ * the programs in @armed one after another, each when the guest sends its
+ * frames' source a frame.
  */
 typedef struct MT7530Gen {
     QEMUTimer *timer;
-    int port;
-    uint8_t frame[MT7530_MAX_FRAME];
-    size_t len;
-    int64_t interval;
-    int64_t next;       /* when the next frame is due */
-    uint64_t left;      /* frames still to take in */
-    uint64_t sent;      /* taken in and forwarded */
-    uint64_t held;      /* ticks a frame waited for the CPU port */
-    uint64_t dropped;   /* taken in and dropped by the port */
-    bool armed;         /* starts when a frame next leaves @port */
+    MT7530GenProgram *run;  /* running, or NULL */
+    GQueue armed;           /* MT7530GenProgram *, waiting to start */
+    int64_t next;           /* when @run's next frame is due */
+    uint64_t left;          /* frames of @run still to take in */
+    uint64_t sent;          /* taken in and forwarded */
+    uint64_t held;          /* ticks a frame waited for the CPU port */
+    uint64_t dropped;       /* taken in and dropped by the port */
 } MT7530Gen;
 
 struct MT7530State {
