@@ -30,7 +30,10 @@ plan's archive (and bench/build.sh's) is reproducible (`cpio
 numbers and times, boots of one plan differed from the first user-space
 process on), user space is not randomised (`norandmaps`), and the
 boards have no IPv6 (router solicitations and MLD reports at random
-intervals would fall into the windows). A row is
+intervals would fall into the windows). And QEMU warps the clock only
+once a halted vCPU's slice is accounted (qemu/patches/0022: the I/O
+thread's warp could start from a clock behind by that slice, and a
+timer then fired late by a host-decided amount). A row is
 
     (kernel + user instructions of the window) / frames the receiving
     side got
