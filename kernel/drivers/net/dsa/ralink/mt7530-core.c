@@ -1027,9 +1027,22 @@ static int rsw_port_change_mtu(struct dsa_switch *ds, int port, int new_mtu)
 		       GMACCR_MAX_RX_PKT_LEN | GMACCR_MAX_RX_JUMBO, val);
 }
 
+/* The largest MTU a user port can have through @conduit */
+static int rsw_user_max_mtu(struct net_device *conduit)
+{
+	int max = MT7530_MAX_FRAME - ETH_HLEN - RSW_MTK_TAG_LEN - ETH_FCS_LEN;
+
+	/*
+	 * Its frames cross the conduit with the tag, and the DSA core
+	 * refuses an MTU whose frames the conduit cannot carry: advertise
+	 * no more than that.
+	 */
+	return min(max, (int)conduit->max_mtu - RSW_MTK_TAG_LEN);
+}
+
 static int rsw_port_max_mtu(struct dsa_switch *ds, int port)
 {
-	return MT7530_MAX_FRAME - ETH_HLEN - RSW_MTK_TAG_LEN - ETH_FCS_LEN;
+	return rsw_user_max_mtu(dsa_to_port(ds, port)->cpu_dp->conduit);
 }
 
 static int rsw_port_mirror_add(struct dsa_switch *ds, int port,
@@ -1769,25 +1782,38 @@ static struct dsa_port *rsw_preferred_default_local_cpu_port(struct dsa_switch *
 /*
  * Move a user port to the CPU port of @conduit (port 5 on GMAC1 or port 6
  * on GMAC0). DSA has taken the port out of its bridge and will put it
- * back, moving the host addresses, so only the port matrix changes here.
+ * back, moving the host addresses, so only the port matrix changes here,
+ * and the largest MTU the port advertises follows the new conduit.
  */
 static int rsw_port_change_conduit(struct dsa_switch *ds, int port,
 				   struct net_device *conduit,
 				   struct netlink_ext_ack *extack)
 {
+	struct net_device *user = dsa_to_port(ds, port)->user;
+	int max_mtu = rsw_user_max_mtu(conduit);
 	struct dsa_port *cpu_dp = conduit->dsa_ptr;
 	struct rsw_priv *priv = ds->priv;
 	u32 matrix;
+	int err;
 
 	if (netif_is_lag_master(conduit)) {
 		NL_SET_ERR_MSG_MOD(extack, "A LAG as conduit is not supported");
 		return -EOPNOTSUPP;
 	}
 
-	matrix = priv->ports[port].enabled ? BIT(cpu_dp->index) : 0;
+	if (user->mtu > max_mtu) {
+		NL_SET_ERR_MSG_FMT_MOD(extack,
+				       "MTU %d is more than %s carries (%d)",
+				       user->mtu, conduit->name, max_mtu);
+		return -ERANGE;
+	}
 
-	return rsw_rmw(priv, MT7530_PCR_P(port), PCR_MATRIX,
-		       FIELD_PREP(PCR_MATRIX, matrix));
+	matrix = priv->ports[port].enabled ? BIT(cpu_dp->index) : 0;
+	err = rsw_rmw(priv, MT7530_PCR_P(port), PCR_MATRIX,
+		      FIELD_PREP(PCR_MATRIX, matrix));
+	if (!err)
+		user->max_mtu = max_mtu;
+	return err;
 }
 
 /* Trapped frames go to the lowest CPU port whose conduit is up */

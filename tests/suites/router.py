@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""router: the MT7621 as users run it, a small router, with each driver set.
+
+Host-side peers A (port 0, swp0, 192.0.2.0/24) and B (port 1, swp1,
+198.51.100.0/24) on the emulated GB-PC1, once with our drivers and once
+with mainline's. Then:
+- multipath IPv4: a route to 203.0.113.0/24 with two next hops, A and B
+  (`ip route add ... nexthop via A nexthop via B`), then the same through
+  nexthop objects and a group (`ip nexthop add id 10 group 1/2`): the
+  guest sends a datagram to each of 64 addresses in the prefix, every
+  one reaches A or B, and each of them gets some (the hash spreads them).
+  The kernel must have CONFIG_IP_ROUTE_MULTIPATH; without it the route is
+  refused ("Multipath support not enabled in kernel").
+- the largest MTU: `ip -d link show swp0` advertises a maxmtu; it must be
+  what the port can carry through its conduit (eth0's maxmtu less the MTK
+  tag's 4 bytes), `ip link set swp0 mtu MAXMTU` must work, and A's ping
+  of MAXMTU bytes of IPv4 to swp0 comes back at that size (frames of
+  MAXMTU + 14 bytes both ways through the switch and the frame engine).
+  Mainline's mt7530 advertises the switch's own jumbo limit, which its
+  conduit cannot carry: the DSA core refuses it (recorded as its limit,
+  with the refusal).
+- no WARNING/BUG/Oops in the guest, and the QEMU log holds nothing
+  unexpected.
+"""
+
+import json
+import os
+import socket
+import struct
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import Board  # noqa: E402
+from peer import Peer, eth, icmp_echo, ipv4  # noqa: E402
+import dsa  # noqa: E402
+from tap import Suite  # noqa: E402
+
+SETS = os.environ.get('ROUTER_SETS', 'ours mainline').split()
+PORTS = ['swp0', 'swp1']
+MAC = {'A': bytes.fromhex('020000000a0a'), 'B': bytes.fromhex('020000000b0b')}
+IP = {'A': '192.0.2.10', 'B': '198.51.100.10'}
+GUEST = {'swp0': '192.0.2.1', 'swp1': '198.51.100.1'}
+PREFIX = '203.0.113'
+DESTS = 64
+# The MTK tag's length: what a user port's frames carry on the conduit
+MTK_TAG_LEN = 4
+
+
+class RoutePeer(Peer):
+    """A Peer that counts the IPv4 datagrams to PREFIX it receives."""
+
+    def __init__(self, name, mac, ip):
+        self.routed = set()
+        super().__init__(name, mac, ip)
+
+    def received(self, frame):
+        if (len(frame) >= 34 and frame[12:14] == b'\x08\x00' and
+                frame[:6] == self.mac and
+                socket.inet_ntoa(frame[30:34]).startswith(PREFIX + '.')):
+            self.routed.add(socket.inet_ntoa(frame[30:34]))
+        else:
+            super().received(frame)
+
+
+def spread(b, p):
+    """A datagram from the guest to each of DESTS addresses of PREFIX;
+    {peer: the addresses it got}."""
+    for peer in p.values():
+        with peer.cond:
+            peer.routed = set()
+    b.check('for i in $(seq %d); do echo x > /dev/udp/%s.$i/9 || exit 1; '
+            'done' % (DESTS, PREFIX), timeout=60)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if sum(len(peer.routed) for peer in p.values()) >= DESTS:
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    return {n: set(peer.routed) for n, peer in p.items()}
+
+
+def multipath(suite, b, p, name):
+    st, out = b.run('ip route add %s.0/24 nexthop via %s nexthop via %s'
+                    % (PREFIX, IP['A'], IP['B']))
+    got = spread(b, p) if st == 0 else {}
+    ok = st == 0 and all(got.values()) and \
+        sum(len(s) for s in got.values()) == DESTS and \
+        not (got['A'] & got['B'])
+    suite.result(ok, '%s: a route with two next hops (A on swp0, B on '
+                 'swp1) takes IPv4 to %d addresses, each to A or B and '
+                 'both used' % (name, DESTS),
+                 'ip route: %d %s; A got %d, B got %d'
+                 % (st, out.strip(), len(got.get('A', ())),
+                    len(got.get('B', ()))))
+    b.run('ip route del %s.0/24' % PREFIX)
+    st, out = b.run('ip nexthop add id 1 via %s dev swp0 && '
+                    'ip nexthop add id 2 via %s dev swp1 && '
+                    'ip nexthop add id 10 group 1/2 && '
+                    'ip route add %s.0/24 nhid 10' % (IP['A'], IP['B'],
+                                                     PREFIX))
+    got = spread(b, p) if st == 0 else {}
+    ok = st == 0 and all(got.values()) and \
+        sum(len(s) for s in got.values()) == DESTS
+    suite.result(ok, '%s: the same through nexthop objects and a group '
+                 '(ip nexthop ... group 1/2; ip route ... nhid 10)' % name,
+                 'ip nexthop/route: %d %s; A got %d, B got %d'
+                 % (st, out.strip(), len(got.get('A', ())),
+                    len(got.get('B', ()))))
+    b.run('ip route del %s.0/24; ip nexthop flush' % PREFIX)
+
+
+def link_json(b, dev):
+    return json.loads(b.check('ip -d -j link show %s' % dev))[0]
+
+
+def big_ping(peer, ip, mac, size, seq):
+    """An ICMP echo of @size bytes of IPv4 from @peer to @ip (at @mac):
+    the length of the reply's frame, or None."""
+    data = bytes(i & 0xff for i in range(size - 20 - 8))
+    since = peer.mark()
+    peer.send(eth(mac, peer.mac, 0x0800,
+                  ipv4(peer.ip, ip, 1, icmp_echo(8, 0x4243, seq, data))))
+    rep = peer.wait(lambda f: f[12:14] == b'\x08\x00' and f[23] == 1 and
+                    f[34] == 0 and f[38:40] == struct.pack('!H', 0x4243) and
+                    f[40:42] == struct.pack('!H', seq), 10, since)
+    return len(rep) if rep and rep[42:] == data else None
+
+
+def max_mtu(suite, b, p, name):
+    user, conduit = link_json(b, 'swp0'), link_json(b, 'eth0')
+    adv, cmax = user.get('max_mtu'), conduit.get('max_mtu')
+    st, out = b.run('ip link set swp0 mtu %d' % adv)
+    if name == 'mainline' and st:
+        # Mainline's mt7530_port_max_mtu() is the switch's own limit.
+        suite.skip('%s: swp0 advertises the largest MTU it can be set to'
+                   % name, 'limit of mainline\'s mt7530 (port_max_mtu is '
+                   'the switch\'s jumbo limit, not what the conduit '
+                   'carries): maxmtu %s advertised, eth0 maxmtu %s, `ip '
+                   'link set swp0 mtu %s` refused: %s'
+                   % (adv, cmax, adv, out.strip()))
+        return
+    suite.result(st == 0 and adv == cmax - MTK_TAG_LEN,
+                 '%s: swp0 advertises the largest MTU it can be set to '
+                 '(eth0\'s maxmtu less the MTK tag), and it is set'
+                 % name, 'maxmtu %s, eth0 maxmtu %s; ip link set: %d %s'
+                 % (adv, cmax, st, out.strip()))
+    if st:
+        return
+    mac = bytes.fromhex(link_json(b, 'swp0')['address'].replace(':', ''))
+    rt = p['A'].ping(GUEST['swp0'], 1)
+    got = big_ping(p['A'], GUEST['swp0'], mac, adv, 2)
+    suite.result(isinstance(rt, float) and got == adv + 14,
+                 '%s: A pings swp0 with %d bytes of IPv4 (maxmtu): the '
+                 'echo and its reply cross the switch and the frame engine '
+                 'whole' % (name, adv), 'small ping %r, reply frame %r'
+                 % (rt, got))
+    b.run('ip link set swp0 mtu 1500')
+
+
+def one_set(suite, driver_set):
+    name = driver_set
+    p = {n: RoutePeer(n, MAC[n], IP[n]) for n in 'AB'}
+    extra = p['A'].netdev('pa') + p['B'].netdev('pb')
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True) as b:
+        b.wait_ready()
+        b.check('%s %s %s' % (dsa.LOAD, driver_set, ' '.join(PORTS)),
+                timeout=120)
+        for dev, ip in GUEST.items():
+            b.check('ip addr add %s/24 dev %s && ip link set %s up'
+                    % (ip, dev, dev))
+        b.check('(for i in $(seq 100); do ip link show swp0 | grep -q '
+                'LOWER_UP && ip link show swp1 | grep -q LOWER_UP && exit 0;'
+                ' sleep 0.1; done; ip link; exit 1)', timeout=60)
+        multipath(suite, b, p, name)
+        max_mtu(suite, b, p, name)
+        dsa.no_oops(suite, b, name)
+    suite.qemu_log(b, '%s: the board' % name)
+
+
+def main():
+    suite = Suite('router')
+    for s in SETS:
+        one_set(suite, s)
+    return 1 if suite.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
