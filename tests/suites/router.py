@@ -20,12 +20,26 @@ with mainline's. Then:
   Mainline's mt7530 advertises the switch's own jumbo limit, which its
   conduit cannot carry: the DSA core refuses it (recorded as its limit,
   with the refusal).
+- netconsole through swp0 to A: the board boots with
+  `netconsole.netconsole=...` on the kernel's command line (the drivers
+  and netconsole are modules: kmod's modprobe takes the option from
+  there), `modprobe netconsole` starts it, and 20 kernel messages reach A
+  as netconsole's UDP datagrams; then the module again with the target
+  as its own parameter, and 20 more. Ours' ralink_fe has the
+  ndo_poll_controller netpoll uses with interrupts off, and its TX NAPI
+  reclaims skbs for netpoll's budget-0 polls.
+- feature toggles: every offload `ethtool -k eth0` shows as changeable
+  is switched off and on again (`ethtool -K eth0 rx|tx|sg|tso|txvlan|
+  rxvlan`), and after each switch A pings swp0 with 64 and 1400 bytes
+  and a datagram from the guest reaches A with correct IPv4 and UDP
+  checksums (TSO's own traffic, TCP, is ours-eth's).
 - no WARNING/BUG/Oops in the guest, and the QEMU log holds nothing
   unexpected.
 """
 
 import json
 import os
+import re
 import socket
 import struct
 import sys
@@ -33,7 +47,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board  # noqa: E402
-from peer import Peer, eth, icmp_echo, ipv4  # noqa: E402
+from board import dt_bootargs  # noqa: E402
+from peer import Peer, csum, eth, icmp_echo, ipv4  # noqa: E402
 import dsa  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -48,11 +63,45 @@ DESTS = 64
 MTK_TAG_LEN = 4
 
 
+NETCON_PORT = 6666
+PROBE_PORT = 6667
+# netconsole's target: from swp0's address to A's port NETCON_PORT
+NETCON = '6665@%s/swp0,%d@%s/%s' % (
+    GUEST['swp0'], NETCON_PORT, IP['A'],
+    ':'.join('%02x' % x for x in MAC['A']))
+# ethtool -k's names of what ethtool -K switches, by its short names
+TOGGLES = [('rx-checksumming', 'rx'), ('tx-checksumming', 'tx'),
+           ('scatter-gather', 'sg'), ('tcp-segmentation-offload', 'tso'),
+           ('tx-vlan-offload', 'txvlan'), ('rx-vlan-offload', 'rxvlan')]
+
+
+def udp_payload(f, dport):
+    """The payload of @f if it is an IPv4 UDP datagram to @dport whose IP
+    and UDP checksums are right, else None."""
+    if len(f) < 42 or f[12:14] != b'\x08\x00' or f[23] != 17:
+        return None
+    ihl = (f[14] & 0xf) * 4
+    tot = struct.unpack('!H', f[16:18])[0]
+    ip, udp = f[14:14 + ihl], f[14 + ihl:14 + tot]
+    if len(udp) < 8 or struct.unpack('!H', udp[2:4])[0] != dport:
+        return None
+    if csum(ip) != 0:
+        return None
+    if udp[6:8] != b'\0\0':
+        pseudo = ip[12:20] + struct.pack('!BBH', 0, 17, len(udp))
+        if csum(pseudo + udp) != 0:
+            return None
+    return udp[8:]
+
+
 class RoutePeer(Peer):
-    """A Peer that counts the IPv4 datagrams to PREFIX it receives."""
+    """A Peer that counts the IPv4 datagrams to PREFIX it receives, and
+    keeps the payloads of netconsole's and the probes' datagrams."""
 
     def __init__(self, name, mac, ip):
         self.routed = set()
+        self.netcon = []
+        self.probes = []
         super().__init__(name, mac, ip)
 
     def received(self, frame):
@@ -60,8 +109,14 @@ class RoutePeer(Peer):
                 frame[:6] == self.mac and
                 socket.inet_ntoa(frame[30:34]).startswith(PREFIX + '.')):
             self.routed.add(socket.inet_ntoa(frame[30:34]))
-        else:
-            super().received(frame)
+            return
+        for port, kept in ((NETCON_PORT, self.netcon),
+                           (PROBE_PORT, self.probes)):
+            data = udp_payload(frame, port)
+            if data is not None:
+                kept.append(data)
+                return
+        super().received(frame)
 
 
 def spread(b, p):
@@ -159,11 +214,85 @@ def max_mtu(suite, b, p, name):
     b.run('ip link set swp0 mtu 1500')
 
 
+def netconsole(suite, b, p, name, how, cmd):
+    """netconsole started by @cmd: 20 kernel messages reach A."""
+    a = p['A']
+    with a.cond:
+        a.netcon = []
+    st, out = b.run('%s && dmesg | tail -n 5' % cmd, timeout=60)
+    tag = 'rfe-netconsole-%s' % how
+    # Level 4 and the console level above it while they are written:
+    # netconsole is a console and prints what the consoles print.
+    b.run('dmesg -n 5; for i in $(seq 20); do echo "<4>%s $i" > /dev/kmsg;'
+          ' done; dmesg -n 1' % tag)
+    want = {'%s %d' % (tag, i) for i in range(1, 21)}
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with a.cond:
+            got = {m.decode('utf-8', 'replace').strip() for m in a.netcon}
+        if want <= got:
+            break
+        time.sleep(0.2)
+    suite.result(st == 0 and want <= got, '%s: netconsole through swp0 %s: '
+                 '20 kernel messages reach A' % (name, how),
+                 'start: %d %s; A got %d of them (%d datagrams)'
+                 % (st, out.strip(), len(want & got), len(got)))
+    b.run('rmmod netconsole')
+
+
+def traffic_ok(b, p, seq):
+    """A pings swp0 with 64 and 1400 bytes, and a datagram from the guest
+    reaches A with right checksums: '' or what failed."""
+    a = p['A']
+    mac = bytes.fromhex(link_json(b, 'swp0')['address'].replace(':', ''))
+    bad = []
+    for size in (64, 1400):
+        if big_ping(a, GUEST['swp0'], mac, size, seq + size) != size + 14:
+            bad.append('ping of %d bytes' % size)
+    with a.cond:
+        a.probes = []
+    word = 'probe-%d' % seq
+    b.run("printf '%%s' %s%s > /dev/udp/%s/%d"
+          % (word, 'x' * 900, IP['A'], PROBE_PORT))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        with a.cond:
+            if any(x.startswith(word.encode()) for x in a.probes):
+                break
+        time.sleep(0.1)
+    else:
+        bad.append('no datagram with right checksums from the guest')
+    return ', '.join(bad)
+
+
+def toggles(suite, b, p, name):
+    a = p['A']
+    a.ping(GUEST['swp0'], 3)
+    shown = b.check('ethtool -k eth0')
+    todo = [(long, short) for long, short in TOGGLES
+            if re.search(r'^%s: on$' % long, shown, re.M)]
+    bad = []
+    seq = 100
+    for long, short in todo:
+        for state in ('off', 'on'):
+            st, out = b.run('ethtool -K eth0 %s %s' % (short, state))
+            seq += 1
+            why = traffic_ok(b, p, seq) if st == 0 else out.strip()
+            if why:
+                bad.append('%s %s: %s' % (short, state, why))
+    suite.result(todo and not bad, '%s: each offload eth0 can switch (%s) '
+                 'off and on again, traffic after each' % (
+                     name, ', '.join(s for _, s in todo)),
+                 '\n'.join(bad) + '\n' + shown)
+
+
 def one_set(suite, driver_set):
     name = driver_set
     p = {n: RoutePeer(n, MAC[n], IP[n]) for n in 'AB'}
     extra = p['A'].netdev('pa') + p['B'].netdev('pb')
-    with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True) as b:
+    append = '%s netconsole.netconsole=%s' % (dt_bootargs(dsa.DTB), NETCON)
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=extra, nosmp=True,
+               append=append) as b:
         b.wait_ready()
         b.check('%s %s %s' % (dsa.LOAD, driver_set, ' '.join(PORTS)),
                 timeout=120)
@@ -175,6 +304,11 @@ def one_set(suite, driver_set):
                 ' sleep 0.1; done; ip link; exit 1)', timeout=60)
         multipath(suite, b, p, name)
         max_mtu(suite, b, p, name)
+        netconsole(suite, b, p, name, 'from the kernel\'s command line',
+                   'modprobe netconsole')
+        netconsole(suite, b, p, name, 'from its module parameter',
+                   'modprobe netconsole netconsole=%s' % NETCON)
+        toggles(suite, b, p, name)
         dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
 

@@ -361,13 +361,16 @@ static void fe_tx_unmap(struct fe_eth *eth, struct fe_tx_buf *buf)
 	buf->dma_addr = 0;
 }
 
-/* Free what the last descriptor of a frame holds; @napi: in NAPI context */
+/*
+ * Free what the last descriptor of a frame holds; @budget: the NAPI poll's
+ * (0 outside NAPI, or netpoll's: no page pool recycling then)
+ */
 static void fe_tx_release(struct fe_eth *eth, struct fe_tx_buf *buf,
-			  bool napi)
+			  int budget)
 {
 	switch (buf->type) {
 	case FE_TX_SKB:
-		napi_consume_skb(buf->data, napi);
+		napi_consume_skb(buf->data, budget);
 		break;
 	case FE_TX_XDP_TX:
 		page_pool_put_full_page(eth->rx.pool, buf->data, false);
@@ -551,7 +554,7 @@ static void fe_tx_free_ring(struct fe_eth *eth)
 
 	for (i = 0; i < tx->size; i++) {
 		fe_tx_unmap(eth, &tx->buf[i]);
-		fe_tx_release(eth, &tx->buf[i], false);
+		fe_tx_release(eth, &tx->buf[i], 0);
 	}
 	fe_tx_copy_free(eth);
 	dma_free_coherent(eth->dev, tx->size * sizeof(*tx->desc), tx->desc,
@@ -978,6 +981,10 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 	u32 bytes = 0;
 	int done = 0;
 
+	/* netpoll polls for TX completions only: nothing to do here */
+	if (!budget)
+		return 0;
+
 	/* Acknowledge first: a frame arriving from now on raises it again */
 	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, p->irq_status);
 	b->xdp_ran = false;
@@ -1117,11 +1124,19 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 
 	spin_lock(&tx->lock);
 	tail = tx->tail;
-	while (tail != tx->head && done < budget) {
+	/*
+	 * Every completion, whatever the budget (it limits RX work, napi.rst);
+	 * with a budget of 0 (netpoll: TX completions only) no XDP or page
+	 * pool call may be made, so the walk stops at the first XDP buffer.
+	 */
+	while (tail != tx->head) {
 		struct fe_tx_buf *buf = &tx->buf[tail];
 
 		if (!(le32_to_cpu(READ_ONCE(tx->desc[tail].txd3)) &
 		      FE_TXD3_OWNER_CPU))
+			break;
+		if (!budget && (buf->type == FE_TX_XDP_TX ||
+				buf->type == FE_TX_XDP_NDO))
 			break;
 
 		fe_tx_unmap(eth, buf);
@@ -1130,7 +1145,7 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 				bytes[buf->mac] += buf->bytes;
 				pkts[buf->mac]++;
 			}
-			fe_tx_release(eth, buf, true);
+			fe_tx_release(eth, buf, budget);
 			done++;
 		}
 		tail = fe_ring_next(tail, tx->size);
@@ -1164,17 +1179,19 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 		    test_and_clear_bit(i, &tx->stopped))
 			netif_tx_wake_queue(txq);
 	}
+	/* netpoll's reclaim leaves the NAPI and its interrupt as they were */
+	if (!budget)
+		return 0;
 	if (eth->tx_coal.adaptive)
 		fe_dim_sample(&eth->tx_coal, all_pkts, all_bytes);
 
-	if (done < budget && (fe_r32(eth, q->irq_status) & eth->tx_irq_bit))
+	/* More than a budget's worth, or raised again while we polled */
+	if (done >= budget || (fe_r32(eth, q->irq_status) & eth->tx_irq_bit))
 		return budget;
 
-	if (done < budget && napi_complete_done(napi, done)) {
+	if (napi_complete_done(napi, done))
 		fe_tx_irq_enable(eth);
-		return done;
-	}
-	return min_t(int, done, budget);
+	return done;
 }
 
 /* -- transmit ------------------------------------------------------------- */
@@ -1433,9 +1450,12 @@ static void fe_gdma_config(struct fe_mac *mac, bool up)
 	u32 val;
 
 	val = fe_r32(eth, FE_GDMA_FWD_CFG(mac->id));
-	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG);
-	val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN |
-	       FE_GDMA_STRP_CRC;
+	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG | FE_GDMA_ICS_EN |
+		 FE_GDMA_TCS_EN | FE_GDMA_UCS_EN);
+	val |= FE_GDMA_STRP_CRC;
+	/* The GDMA verifies the checksums only while RX checksumming is on */
+	if (mac->netdev->features & NETIF_F_RXCSUM)
+		val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN;
 	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
 	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
 		val |= FE_GDMA_SPECIAL_TAG;
@@ -1675,6 +1695,39 @@ static int fe_change_mtu(struct net_device *dev, int new_mtu)
 	return 0;
 }
 
+/*
+ * ethtool -K: the offloads the frame engine has all work per frame from
+ * dev->features (TX checksums, scatter-gather, TSO and VLAN insertion are
+ * asked for by each descriptor), except RX checksumming, which the GDMA
+ * does or does not do: program it while the MAC forwards.
+ */
+static int fe_set_features(struct net_device *dev,
+			   netdev_features_t features)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	netdev_features_t changed = dev->features ^ features;
+
+	if (!(changed & NETIF_F_RXCSUM))
+		return 0;
+	dev->features = features;
+	fe_gdma_config(mac, netif_running(dev));
+	return 0;
+}
+
+#ifdef CONFIG_NET_POLL_CONTROLLER
+/*
+ * netpoll (netconsole), with interrupts off: what the interrupt handler
+ * would do. It masks the sources it finds and schedules their NAPI, which
+ * netpoll then polls; each poll unmasks its source when it completes.
+ */
+static void fe_poll_controller(struct net_device *dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	fe_irq(mac->eth->irq, mac->eth);
+}
+#endif
+
 static int fe_ioctl(struct net_device *dev, struct ifreq *ifr, int cmd)
 {
 	struct fe_mac *mac = netdev_priv(dev);
@@ -1840,6 +1893,10 @@ static const struct net_device_ops fe_netdev_ops = {
 	.ndo_change_mtu		= fe_change_mtu,
 	.ndo_tx_timeout		= fe_tx_timeout,
 	.ndo_get_stats64	= fe_get_stats64,
+	.ndo_set_features	= fe_set_features,
+#ifdef CONFIG_NET_POLL_CONTROLLER
+	.ndo_poll_controller	= fe_poll_controller,
+#endif
 	.ndo_bpf		= fe_bpf,
 	.ndo_xdp_xmit		= fe_xdp_xmit,
 };
