@@ -35,6 +35,9 @@ with mainline's. Then:
   checksums (TSO's own traffic, TCP, is ours-eth's).
 - no WARNING/BUG/Oops in the guest, and the QEMU log holds nothing
   unexpected.
+(Broken once: a single-path route fails the multipath case, "A got 64,
+B got 0"; netconsole aimed at another UDP port fails both netconsole
+cases, "A got 0 of them".)
 """
 
 import json
