@@ -426,13 +426,19 @@ def plan_tx(plan, size):
     plan.window(name, finish)
 
 
+def timed_count():
+    """The frames of a timed row's program: its window's, and those of the
+    lead before it and the tail after it."""
+    return FRAMES + round(RATE[64] * (LEAD_US / 1e6 + TAIL_S))
+
+
 def plan_timed(plan, name, frame, counter):
     """A window of FRAMES frames' time of the generator's @frame at
     RATE[64], SETTLE_S after the row's configuration; @counter (shell)
     counts what the receiving side got. None of the program's frames may
     be lost, in the window or out of it."""
     rate = RATE[64]
-    count = FRAMES + round(rate * (LEAD_US / 1e6 + TAIL_S))
+    count = timed_count()
     plan.gen(frame, count, rate)
     plan.sh('must sleep %d\nc0=$(%s) || fail "%s: counter"'
             % (SETTLE_S, counter, name))
@@ -708,8 +714,7 @@ class Bench:
                 continue
             if extra is None:
                 # The program's frames all reached B (none lost)
-                want = sum(round(RATE[64] * (LEAD_US / 1e6 + TAIL_S)) +
-                           r.sent for r in done)
+                want = timed_count() * len(done)
             else:
                 want = sum(r.frames + extra for r in done)
             got = peer.wait_counted(want, 10, settle=1)

@@ -1072,7 +1072,9 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
 
     mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
-    mt7530_gen_trigger(s, port, out, n);
+    if (s->gen.armed.length) {
+        mt7530_gen_trigger(s, port, out, n);
+    }
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
