@@ -33,6 +33,27 @@ with mainline's. Then:
   rxvlan`), and after each switch A pings swp0 with 64 and 1400 bytes
   and a datagram from the guest reaches A with correct IPv4 and UDP
   checksums (TSO's own traffic, TCP, is ours-eth's).
+- Energy-Efficient Ethernet as shipped: Debian's 6.12 mtk-ge disables EEE
+  on the MT7530's PHYs (its mt7530_phy_config_init(): MediaTek advises
+  it, some partners never get a stable link with EEE advertised), so
+  `ethtool --show-eee swp0` says "not supported" and still does after
+  `--set-eee swp0 eee on`, the link stays up, and the port's MAC never
+  gets its EEE ability (negative: the model's PMCR/PMSR, `qom-get` of the
+  switch's "mac" property).
+- Energy-Efficient Ethernet through the MAC ops, once the switch driver's
+  module was unloaded, mtk-ge unloaded and blacklisted, and the switch
+  driver loaded again, so that phylib's generic PHY driver drives the PHYs (what the MAC sees with any PHY that does
+  EEE; the model's PHYs advertise it out of reset, and A's end of the
+  link can do it): `--show-eee` says enabled and active and the MAC has
+  its EEE ability; `--set-eee tx-timer 100` is read back and becomes
+  PMEEECR's LPI threshold; `tx-lpi off` is read back and the MAC stops
+  signalling LPI; `eee off` is read back, the PHYs renegotiate without it
+  (the link goes down and comes back), A's ping gets through and the MAC
+  has no EEE ability; `eee on tx-lpi on` brings it back, active, link up,
+  ping through. Mainline's mt753x_set_mac_eee() sets PMEEECR's
+  LPI_MODE_EN for `tx-lpi off` (LPI at once, without the threshold, in
+  the MT7531 manual's words) and its mac_link_up keeps the EEE ability:
+  recorded as its limit.
 - no WARNING/BUG/Oops in the guest, and the QEMU log holds nothing
   unexpected.
 (Broken once: a single-path route fails the multipath case, "A got 64,
@@ -289,6 +310,161 @@ def toggles(suite, b, p, name):
                  '\n'.join(bad) + '\n' + shown)
 
 
+# Each set's switch driver module
+SWITCH_MODULE = {'ours': 'ralink_mt7530', 'mainline': 'mt7530_mdio'}
+# PMCR's and PMSR's EEE bits (1000 and 100 Mbit/s), PMEEECR's fields
+PMCR_EEE = 0xc0
+PMSR_EEE = 0xc0
+LPI_THRESH_SHIFT = 4
+LPI_THRESH_MASK = 0xfff0
+LPI_MODE_EN = 0x1
+
+
+def switch_mac(b, port):
+    """Port @port's (pmcr, pmeeecr, pmsr) in the switch model, or None."""
+    out = b.hmp('qom-get %s mac' % dsa.SWITCH_QOM).strip()
+    if not out.startswith('"'):
+        return None
+    for line in json.loads(out).splitlines():
+        f = line.split()
+        if f and f[0] == str(port):
+            return int(f[2], 16), int(f[4], 16), int(f[6], 16)
+    return None
+
+
+def show_eee(b, dev):
+    """`ethtool --show-eee @dev`: (status, Tx LPI) as it words them."""
+    out = b.check('ethtool --show-eee %s' % dev)
+    st = re.search(r'EEE status:\s*(.*)', out)
+    lpi = re.search(r'Tx LPI:\s*(.*)', out)
+    return (st.group(1).strip() if st else out,
+            lpi.group(1).strip() if lpi else out)
+
+
+def link_back(b, dev):
+    """Wait up to 10 s for @dev's carrier: True if it is up."""
+    st, _ = b.run('(for i in $(seq 100); do ip link show %s | grep -q '
+                  'LOWER_UP && exit 0; sleep 0.1; done; exit 1)' % dev,
+                  timeout=30)
+    return st == 0
+
+
+def eee_shipped(suite, b, name):
+    what = '%s: EEE on swp0 as shipped (mtk-ge disables it)' % name
+    before = show_eee(b, 'swp0')
+    st, out = b.run('ethtool --set-eee swp0 eee on')
+    after = show_eee(b, 'swp0')
+    up = link_back(b, 'swp0')
+    mac = switch_mac(b, 0)
+    suite.result(before[0] == after[0] == 'not supported' and up,
+                 '%s: ethtool --show-eee says not supported, before and '
+                 'after --set-eee eee on, and the link stays up' % what,
+                 'before %r, set: %d %s, after %r, carrier %s'
+                 % (before, st, out.strip(), after, up))
+    suite.result(mac and not mac[0] & PMCR_EEE and not mac[2] & PMSR_EEE,
+                 '%s: the MAC never gets its EEE ability (negative)' % what,
+                 'pmcr/pmeeecr/pmsr %r' % (mac,))
+
+
+def link_ups(b, dev):
+    """How many times the kernel said @dev's link is up."""
+    return int(b.check('dmesg | grep -c "%s: Link is Up" || true'
+                       % dev).strip())
+
+
+def set_eee(b, args):
+    """`ethtool --set-eee swp0 @args`, then up to 10 s for the kernel to
+    say the link went down and came back (every EEE change does: phylib
+    cycles the link, or the PHYs renegotiate): (status, output, cycled)."""
+    n = link_ups(b, 'swp0')
+    st, out = b.run('ethtool --set-eee swp0 %s' % args)
+    deadline = time.monotonic() + 10
+    while link_ups(b, 'swp0') <= n and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return st, out, link_ups(b, 'swp0') > n and link_back(b, 'swp0')
+
+
+def eee(suite, b, p, name):
+    a = p['A']
+    a.ping(GUEST['swp0'], 3)
+    what = '%s: EEE on swp0' % name
+
+    def state():
+        return show_eee(b, 'swp0'), switch_mac(b, 0)
+
+    def link_step(cmd, want, on, cycles=True):
+        if cycles:
+            st, out, up = set_eee(b, cmd)
+        else:
+            st, out = b.run('ethtool --set-eee swp0 %s' % cmd)
+            up = link_back(b, 'swp0')
+        rt = a.ping(GUEST['swp0'], 3) if up else None
+        (status, lpi), mac = state()
+        suite.result(st == 0 and status == want and up and
+                     isinstance(rt, float) and mac and
+                     bool(mac[0] & PMCR_EEE) == on and
+                     bool(mac[2] & PMSR_EEE) == on,
+                     '%s: %s is read back (%s), the link %s, A\'s ping gets '
+                     'through, the MAC %s' % (
+                         what, cmd, want, 'goes down and comes back'
+                         if cycles else 'is up',
+                         'with EEE' if on else 'without EEE'),
+                     'set: %d %s; ethtool: %r, %r; link cycled %s, ping %r; '
+                     'pmcr/pmeeecr/pmsr %r' % (st, out.strip(), status, lpi,
+                                               up, rt, mac))
+
+    (status, lpi), mac = state()
+    ok = status == 'enabled - active' and mac and mac[0] & PMCR_EEE and \
+        mac[2] & PMSR_EEE
+    first = '%s: out of reset the PHYs negotiated EEE, ethtool says it is ' \
+        'enabled and active, and the MAC has its EEE ability' % what
+    if name == 'mainline' and not ok and status == 'disabled' and mac and \
+            mac[0] & PMCR_EEE:
+        # 6.12's phylib reports eee_cfg, which only phy_support_eee()
+        # (a MAC driver's call) sets; mainline's mac_link_up asks
+        # phy_init_eee(), which looks at the negotiation alone.
+        suite.skip(first, 'limit of mainline\'s mt7530 (it never calls '
+                   'phy_support_eee(), so phylib reports EEE disabled '
+                   'while the PHYs negotiated it and mac_link_up gave the '
+                   'MAC its EEE ability): `ethtool --show-eee swp0` says '
+                   '%r, PMCR 0x%08x' % (status, mac[0]))
+    else:
+        suite.result(ok, first, 'ethtool: %r, %r; pmcr/pmeeecr/pmsr %r'
+                     % (status, lpi, mac))
+    # From a known state, whatever the driver set out of reset
+    link_step('eee on tx-lpi on', 'enabled - active', True, cycles=False)
+    st, out, up = set_eee(b, 'tx-timer 100')
+    (status, lpi), mac = state()
+    thresh = mac and (mac[1] & LPI_THRESH_MASK) >> LPI_THRESH_SHIFT
+    suite.result(st == 0 and lpi == '100 (us)' and thresh == 100 and up and
+                 mac[0] & PMCR_EEE,
+                 '%s: tx-timer 100 is read back and is the MAC\'s LPI '
+                 'threshold (PMEEECR), EEE still on in the MAC' % what,
+                 'set: %d %s; ethtool: %r, %r; carrier %s; '
+                 'pmcr/pmeeecr/pmsr %r' % (st, out.strip(), status, lpi, up,
+                                           mac))
+    st, out, up = set_eee(b, 'tx-lpi off')
+    (status, lpi), mac = state()
+    off = '%s: tx-lpi off is read back and the MAC stops signalling LPI ' \
+        '(PMCR, PMSR without EEE)' % what
+    if name == 'mainline' and st == 0 and lpi == 'disabled' and mac and \
+            mac[0] & PMCR_EEE and mac[1] & LPI_MODE_EN:
+        suite.skip(off, 'limit of mainline\'s mt7530 (mt753x_set_mac_eee() '
+                   'sets LPI_MODE_EN, LPI at once without the threshold, '
+                   'and mac_link_up keeps the EEE ability): after `ethtool '
+                   '--set-eee swp0 tx-lpi off` PMCR 0x%08x, PMEEECR 0x%08x'
+                   % (mac[0], mac[1]))
+    else:
+        suite.result(st == 0 and lpi == 'disabled' and up and mac and
+                     not mac[0] & PMCR_EEE and not mac[2] & PMSR_EEE and
+                     not mac[1] & LPI_MODE_EN, off,
+                     'set: %d %s; ethtool: %r, %r; link cycled %s; '
+                     'pmcr/pmeeecr/pmsr %r' % (st, out.strip(), status, lpi,
+                                               up, mac))
+    link_step('eee off tx-lpi on', 'disabled', False)
+    link_step('eee on tx-lpi on', 'enabled - active', True)
+
+
 def one_set(suite, driver_set):
     name = driver_set
     p = {n: RoutePeer(n, MAC[n], IP[n]) for n in 'AB'}
@@ -312,8 +488,29 @@ def one_set(suite, driver_set):
         netconsole(suite, b, p, name, 'from its module parameter',
                    'modprobe netconsole netconsole=%s' % NETCON)
         toggles(suite, b, p, name)
+        eee_shipped(suite, b, name)
+        eee_set(suite, b, p, name)
         dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
+
+
+def eee_set(suite, b, p, name):
+    """EEE through the MAC ops, with phylib's generic driver on the PHYs:
+    the switch driver's module goes, mtk-ge goes and is blacklisted (kmod
+    then skips it for the PHYs' modalias), the switch driver comes back."""
+    mod = SWITCH_MODULE[name]
+    b.check('rmmod %s && rmmod mtk_ge && echo "blacklist mtk_ge" > '
+            '/etc/modprobe.d/router-eee.conf && modprobe %s && '
+            '(for i in $(seq 200); do [ -e /sys/class/net/swp0 ] && exit 0; '
+            'sleep 0.1; done; exit 1)' % (mod, mod), timeout=120)
+    b.check('ip addr add %s/24 dev swp0 && ip link set swp0 up'
+            % GUEST['swp0'])
+    drv = b.check('dmesg | grep "swp0.*PHY \\[" | tail -n 1').strip()
+    suite.result('driver [Generic PHY]' in drv and link_back(b, 'swp0'),
+                 '%s: with mtk-ge unloaded and blacklisted and %s loaded '
+                 'again, phylib\'s generic driver drives swp0\'s PHY and '
+                 'the link comes up' % (name, mod), 'kernel: %r' % drv)
+    eee(suite, b, p, name)
 
 
 def main():

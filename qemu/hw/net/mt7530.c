@@ -120,7 +120,18 @@
 #define   PMCR_FORCE_SPEED(v)       extract32(v, 2, 2)
 #define   PMCR_FORCE_FDX            BIT(1)
 #define   PMCR_FORCE_LNK            BIT(0)
+#define   PMCR_FORCE_EEE1G          BIT(7)
+#define   PMCR_FORCE_EEE100         BIT(6)
+/*
+ * PMEEECR: LPI threshold (bits 15:4) and LPI_MODE_EN (bit 0: enter LPI at
+ * once rather than after the threshold, as the MT7531 reference manual
+ * describes the bit), wake-up times above. Stored: an emulated link
+ * carries no LPI. Its reset value is not known here; it resets to 0.
+ */
+#define MT753X_PMEEECR_P        0x3004
 #define MT7530_PMSR_P           0x3008
+#define   PMSR_EEE1G                BIT(7)
+#define   PMSR_EEE100M              BIT(6)
 #define   PMSR_SPEED_1000           (2 << 2)
 #define   PMSR_DPX                  BIT(1)
 #define   PMSR_LINK                 BIT(0)
@@ -232,6 +243,7 @@ static const uint8_t pvc_eg_etag[8] = {
 #define PHY_ID1                 0x03a2
 #define PHY_ID2                 0x9412
 #define PHY_BMCR_RESET          0x8000
+#define PHY_BMCR_ANENABLE       0x1000
 #define PHY_BMCR_ANRESTART      0x0200
 #define PHY_BMCR_PDOWN          0x0800
 #define PHY_BMSR_BASE           0x7969  /* 10/100 caps, ESTATEN, AN able */
@@ -243,6 +255,33 @@ static const uint8_t pvc_eg_etag[8] = {
 #define PHY_REG_PAGE            0x1f
 #define PHY_REG_MMD_CTRL        0x0d
 #define PHY_REG_MMD_DATA        0x0e
+#define PHY_MMD_FUNC_DATA       0xc000  /* MMD_CTRL: data, not address */
+
+/*
+ * Energy-Efficient Ethernet through the MMD window (IEEE 802.3 45.2.3.10,
+ * 45.2.7.13-14): the PCS's EEE capability (3.20), the EEE advertisement
+ * (7.60) and the link partner's (7.61). The PHYs can do EEE at 100 and
+ * 1000 Mbit/s and advertise both out of reset: mainline's mt7531_setup()
+ * clears the advertisement of the same PHYs on the MT7531 for that reason
+ * ("Disable EEE advertisement on the switch PHYs"), and nothing clears it
+ * on the MT7621. The link partner is an EEE-capable 100/1000BASE-T PHY,
+ * as it advertises every speed in ANLPAR and 1000BASE-T status.
+ */
+#define PHY_MMD_PCS             3
+#define PHY_MMD_AN              7
+#define PHY_PCS_EEE_ABLE        20
+#define PHY_AN_EEE_ADV          60
+#define PHY_AN_EEE_LPABLE       61
+#define PHY_EEE_100TX           BIT(1)
+#define PHY_EEE_1000T           BIT(2)
+#define PHY_EEE_MODES           (PHY_EEE_100TX | PHY_EEE_1000T)
+/*
+ * An autonegotiation restarted with the link up takes the link down until
+ * it ends, 2 s of the virtual clock: 1000BASE-T's takes 2-3 s on the
+ * silicon (clause 28's link_fail_inhibit_timer alone is 750-1000 ms), and
+ * a PHY driver that polls (phylib: once a second) must see the link go.
+ */
+#define PHY_AN_NS               (2 * NANOSECONDS_PER_SECOND)
 
 #define ETH_FCS_LEN             4
 #define MT7530_FRAME_MIN        64      /* with FCS */
@@ -262,7 +301,18 @@ static bool mt7530_phy_link(MT7530State *s, int n)
     NetClientState *nc = qemu_get_queue(s->nic[n]);
 
     return !s->in_reset && !(s->phy[n].bmcr & PHY_BMCR_PDOWN) &&
-           !nc->link_down;
+           !s->phy[n].an_done && !nc->link_down;
+}
+
+/* The EEE modes both ends of PHY @n's link advertise: EEE is active */
+static unsigned mt7530_phy_eee(MT7530State *s, int n)
+{
+    MT7530Phy *phy = &s->phy[n];
+
+    if (!mt7530_phy_link(s, n) || !(phy->bmcr & PHY_BMCR_ANENABLE)) {
+        return 0;
+    }
+    return phy->eee_adv & PHY_EEE_MODES;
 }
 
 /* The PHY reports a link change through the switch's interrupt status */
@@ -286,6 +336,76 @@ static void mt7530_phy_reset(MT7530Phy *phy)
     memset(phy->vendor, 0, sizeof(phy->vendor));
     phy->mmd_ctrl = 0;
     phy->mmd_addr = 0;
+    phy->eee_adv = PHY_EEE_MODES;
+    phy->an_done = 0;
+}
+
+/* The next end of an autonegotiation, if one runs */
+static void mt7530_an_rearm(MT7530State *s)
+{
+    int64_t next = INT64_MAX;
+    int i;
+
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        if (s->phy[i].an_done && s->phy[i].an_done < next) {
+            next = s->phy[i].an_done;
+        }
+    }
+    if (next == INT64_MAX) {
+        timer_del(s->an_timer);
+    } else {
+        timer_mod(s->an_timer, next);
+    }
+}
+
+static void mt7530_an_tick(void *opaque)
+{
+    MT7530State *s = opaque;
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int i;
+
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        if (s->phy[i].an_done && s->phy[i].an_done <= now) {
+            s->phy[i].an_done = 0;
+            mt7530_phy_check_link(s, i);
+            trace_mt7530_phy_aneg(i, "done", mt7530_phy_eee(s, i));
+        }
+    }
+    mt7530_an_rearm(s);
+}
+
+/* PHY @n (re)starts autonegotiation: a link it had is down meanwhile */
+static void mt7530_phy_restart_an(MT7530State *s, int n)
+{
+    if (!mt7530_phy_link(s, n)) {
+        return;     /* no partner: nothing to negotiate with */
+    }
+    s->phy[n].an_done = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + PHY_AN_NS;
+    trace_mt7530_phy_aneg(n, "restarted", 0);
+    mt7530_an_rearm(s);
+}
+
+/*
+ * A read of the clause 45 register the MMD window addresses, if it is one
+ * of the EEE registers (*@known); the others are kept in a small store.
+ */
+static uint16_t mt7530_phy_mmd_read(MT7530State *s, int n, bool *known)
+{
+    MT7530Phy *phy = &s->phy[n];
+    unsigned devad = phy->mmd_ctrl & 0x1f;
+
+    *known = true;
+    if (devad == PHY_MMD_PCS && phy->mmd_addr == PHY_PCS_EEE_ABLE) {
+        return PHY_EEE_MODES;
+    }
+    if (devad == PHY_MMD_AN && phy->mmd_addr == PHY_AN_EEE_ADV) {
+        return phy->eee_adv;
+    }
+    if (devad == PHY_MMD_AN && phy->mmd_addr == PHY_AN_EEE_LPABLE) {
+        return mt7530_phy_link(s, n) ? PHY_EEE_MODES : 0;
+    }
+    *known = false;
+    return 0;
 }
 
 static uint16_t *mt7530_phy_mmd(MT7530Phy *phy)
@@ -356,9 +476,16 @@ static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
         return link ? PHY_GBSR_LINK : 0;
     case PHY_REG_MMD_CTRL:
         return phy->mmd_ctrl;
-    case PHY_REG_MMD_DATA:
-        return (phy->mmd_ctrl & 0xc000) ? *mt7530_phy_mmd(phy)
-                                        : phy->mmd_addr;
+    case PHY_REG_MMD_DATA: {
+        bool known;
+        uint16_t v;
+
+        if (!(phy->mmd_ctrl & PHY_MMD_FUNC_DATA)) {
+            return phy->mmd_addr;
+        }
+        v = mt7530_phy_mmd_read(s, n, &known);
+        return known ? v : *mt7530_phy_mmd(phy);
+    }
     case 15:
         return PHY_ESTATUS;
     default:
@@ -390,8 +517,13 @@ static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
     case 0:
         if (val & PHY_BMCR_RESET) {
             mt7530_phy_reset(phy);
+            mt7530_an_rearm(s);
         } else {
             phy->bmcr = val & ~PHY_BMCR_ANRESTART;
+            if ((val & (PHY_BMCR_ANRESTART | PHY_BMCR_ANENABLE)) ==
+                (PHY_BMCR_ANRESTART | PHY_BMCR_ANENABLE)) {
+                mt7530_phy_restart_an(s, n);
+            }
         }
         mt7530_phy_check_link(s, n);
         break;
@@ -405,10 +537,21 @@ static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
         phy->mmd_ctrl = val;
         break;
     case PHY_REG_MMD_DATA:
-        if (phy->mmd_ctrl & 0xc000) {
-            *mt7530_phy_mmd(phy) = val;
-        } else {
+        if (!(phy->mmd_ctrl & PHY_MMD_FUNC_DATA)) {
             phy->mmd_addr = val;
+        } else if ((phy->mmd_ctrl & 0x1f) == PHY_MMD_AN &&
+                   phy->mmd_addr == PHY_AN_EEE_ADV) {
+            /* Takes effect at the next autonegotiation */
+            phy->eee_adv = val & PHY_EEE_MODES;
+        } else if (((phy->mmd_ctrl & 0x1f) == PHY_MMD_AN &&
+                    phy->mmd_addr == PHY_AN_EEE_LPABLE) ||
+                   ((phy->mmd_ctrl & 0x1f) == PHY_MMD_PCS &&
+                    phy->mmd_addr == PHY_PCS_EEE_ABLE)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7530: PHY %d write to "
+                          "read-only MMD register %u.%u\n", n,
+                          phy->mmd_ctrl & 0x1f, phy->mmd_addr);
+        } else {
+            *mt7530_phy_mmd(phy) = val;
         }
         break;
     default:
@@ -636,6 +779,7 @@ static void mt7530_reset_core(MT7530State *s)
         s->pvc[p] = 0x81000000;
         s->ppbv1[p] = 0x10001;
         s->pmcr[p] = 0;
+        s->pmeeecr[p] = 0;
         memset(s->mib[p], 0, sizeof(s->mib[p]));
     }
     memset(s->vlan, 0, sizeof(s->vlan));
@@ -654,6 +798,7 @@ static void mt7530_reset_phys(MT7530State *s)
         mt7530_phy_reset(&s->phy[i]);
         s->phy[i].link = false;
     }
+    mt7530_an_rearm(s);
 }
 
 static uint32_t mt7530_pmsr(MT7530State *s, int p)
@@ -664,10 +809,13 @@ static uint32_t mt7530_pmsr(MT7530State *s, int p)
         return (pmcr & PMCR_FORCE_LNK ? PMSR_LINK : 0) |
                (pmcr & PMCR_FORCE_FDX ? PMSR_DPX : 0) |
                (PMCR_FORCE_SPEED(pmcr) << 2) |
+               (pmcr & PMCR_FORCE_EEE1G ? PMSR_EEE1G : 0) |
+               (pmcr & PMCR_FORCE_EEE100 ? PMSR_EEE100M : 0) |
                (pmcr & (PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC));
     }
     if (p < MT7530_NUM_PHYS && mt7530_phy_link(s, p)) {
-        return PMSR_LINK | PMSR_DPX | PMSR_SPEED_1000;
+        return PMSR_LINK | PMSR_DPX | PMSR_SPEED_1000 |
+               (mt7530_phy_eee(s, p) & PHY_EEE_1000T ? PMSR_EEE1G : 0);
     }
     return 0;
 }
@@ -698,6 +846,8 @@ static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
         switch (reg & ~0xf00) {
         case MT753X_PMCR_P:
             return s->pmcr[p];
+        case MT753X_PMEEECR_P:
+            return s->pmeeecr[p];
         case MT7530_PMSR_P:
             return mt7530_pmsr(s, p);
         }
@@ -783,10 +933,19 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
             s->ppbv1[p] = val;
             return;
         }
-    } else if (reg >= 0x3000 && reg < 0x3700 &&
-               (reg & ~0xf00) == MT753X_PMCR_P) {
-        s->pmcr[p] = val;
-        return;
+    } else if (reg >= 0x3000 && reg < 0x3700) {
+        switch (reg & ~0xf00) {
+        case MT753X_PMCR_P:
+            s->pmcr[p] = val;
+            return;
+        case MT753X_PMEEECR_P:
+            s->pmeeecr[p] = val;
+            return;
+        case MT7530_PMSR_P:
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7530: write to read-only "
+                          "register 0x%04x\n", reg);
+            return;
+        }
     }
     switch (reg) {
     case MT753X_AGC:
@@ -853,6 +1012,7 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
             for (i = 0; i < MT7530_NUM_PHYS; i++) {
                 mt7530_phy_reset(&s->phy[i]);
             }
+            mt7530_an_rearm(s);
         }
         return;
     case MT7530_SYS_INT_EN:
@@ -868,7 +1028,6 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
         return;
     case MT753X_TRAP:
     case MT7530_CREV:
-    case MT7530_PMSR_P:
         qemu_log_mask(LOG_GUEST_ERROR, "mt7530: write to read-only "
                       "register 0x%04x\n", reg);
         return;
@@ -947,9 +1106,11 @@ void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
 
 /* -- forwarding --------------------------------------------------------- */
 
+/* The MAC says link, and on a front port the PHY has one: frames cross */
 static bool mt7530_port_up(MT7530State *s, int port)
 {
-    return !s->in_reset && (mt7530_pmsr(s, port) & PMSR_LINK);
+    return !s->in_reset && (mt7530_pmsr(s, port) & PMSR_LINK) &&
+           (port >= MT7530_NUM_PHYS || mt7530_phy_link(s, port));
 }
 
 static void mib_add64(uint32_t *mib, int w, uint64_t v)
@@ -1633,6 +1794,7 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
                                  &dev->mem_reentrancy_guard, s);
     }
     s->gen.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_gen_tick, s);
+    s->an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_an_tick, s);
     g_queue_init(&s->gen.armed);
 }
 
@@ -1646,6 +1808,7 @@ static void mt7530_unrealize(DeviceState *dev)
     }
     mt7530_gen_stop(s);
     timer_free(s->gen.timer);
+    timer_free(s->an_timer);
 }
 
 static void mt7530_init(Object *obj)
@@ -1666,8 +1829,8 @@ static void mt7530_finalize(Object *obj)
 
 static const VMStateDescription vmstate_mt7530_phy = {
     .name = "mt7530-phy",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_UINT16(bmcr, MT7530Phy),
         VMSTATE_UINT16(anar, MT7530Phy),
@@ -1678,6 +1841,8 @@ static const VMStateDescription vmstate_mt7530_phy = {
         VMSTATE_UINT16_ARRAY(mmd, MT7530Phy, MT7530_PHY_MMD_REGS),
         VMSTATE_UINT16_2DARRAY(vendor, MT7530Phy, MT7530_PHY_VENDOR_PAGES,
                                32),
+        VMSTATE_UINT16(eee_adv, MT7530Phy),
+        VMSTATE_INT64(an_done, MT7530Phy),
         VMSTATE_BOOL(link, MT7530Phy),
         VMSTATE_END_OF_LIST()
     }
@@ -1710,10 +1875,18 @@ static const VMStateDescription vmstate_mt7530_fdb = {
     }
 };
 
+/* A running autonegotiation's end is in the PHYs' state: arm for it */
+static int mt7530_post_load(void *opaque, int version_id)
+{
+    mt7530_an_rearm(opaque);
+    return 0;
+}
+
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
+    .post_load = mt7530_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1748,6 +1921,7 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32_ARRAY(pvc, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(ppbv1, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(pmcr, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32_ARRAY(pmeeecr, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_2DARRAY(mib, MT7530State, MT7530_NUM_PORTS,
                                MT7530_NUM_MIB),
         VMSTATE_STRUCT_ARRAY(phy, MT7530State, MT7530_NUM_PHYS, 1,
@@ -1798,6 +1972,25 @@ static char *mt7530_get_fdb(Object *obj, Error **errp)
 }
 
 /*
+ * The "mac" property: each port's MAC control, EEE control and status
+ * registers ("PORT pmcr 0x... pmeeecr 0x... pmsr 0x..." a line), for tests
+ * to compare with what the driver was asked to set.
+ */
+static char *mt7530_get_mac(Object *obj, Error **errp)
+{
+    MT7530State *s = MT7530(obj);
+    GString *str = g_string_new(NULL);
+    int p;
+
+    for (p = 0; p < MT7530_NUM_PORTS; p++) {
+        g_string_append_printf(str, "%d pmcr 0x%08x pmeeecr 0x%08x "
+                               "pmsr 0x%08x\n", p, s->pmcr[p],
+                               s->pmeeecr[p], mt7530_pmsr(s, p));
+    }
+    return g_string_free(str, false);
+}
+
+/*
  * The fault "fault-reset": setting it resets the switch core's registers
  * and tables at once, unasked (a glitch or a watchdog would), as SYS_CTRL's
  * SW_RST and REG_RST do; the PHYs and their links stay. It reads false:
@@ -1825,6 +2018,7 @@ static void mt7530_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     object_class_property_add_str(klass, "fdb", mt7530_get_fdb, NULL);
+    object_class_property_add_str(klass, "mac", mt7530_get_mac, NULL);
     object_class_property_add_bool(klass, "fault-reset",
                                    mt7530_get_fault_reset,
                                    mt7530_set_fault_reset);

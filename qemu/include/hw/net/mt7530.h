@@ -65,6 +65,8 @@ typedef struct MT7530Phy {
     uint16_t mmd_addr;
     uint16_t mmd[MT7530_PHY_MMD_REGS];
     uint16_t vendor[MT7530_PHY_VENDOR_PAGES][32];
+    uint16_t eee_adv;   /* MMD 7.60, the EEE advertisement */
+    int64_t an_done;    /* virtual ns a running autonegotiation ends, or 0 */
     bool link;          /* as last reported through BMSR/the interrupt */
 } MT7530Phy;
 
@@ -146,11 +148,13 @@ struct MT7530State {
     uint32_t ssp[MT7530_NUM_PORTS], pcr[MT7530_NUM_PORTS];
     uint32_t psc[MT7530_NUM_PORTS], pvc[MT7530_NUM_PORTS];
     uint32_t ppbv1[MT7530_NUM_PORTS], pmcr[MT7530_NUM_PORTS];
+    uint32_t pmeeecr[MT7530_NUM_PORTS];
     uint32_t mib[MT7530_NUM_PORTS][MT7530_NUM_MIB];
     /* Registers the driver programs that have no effect here */
     GHashTable *other;
 
     MT7530Phy phy[MT7530_NUM_PHYS];
+    QEMUTimer *an_timer;    /* the next end of a PHY's autonegotiation */
     MT7530Vlan vlan[MT7530_NUM_VLANS];
     MT7530Fdb fdb[MT7530_NUM_FDB];
     int search_pos;

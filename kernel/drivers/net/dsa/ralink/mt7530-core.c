@@ -966,6 +966,15 @@ static int rsw_port_enable(struct dsa_switch *ds, int port,
 			   struct phy_device *phy)
 {
 	struct rsw_priv *priv = ds->priv;
+	struct rsw_port *p = &priv->ports[port];
+
+	/* The MAC can signal LPI: phylib's EEE settings start enabled, once
+	 * per PHY (a later call would undo what the user set since).
+	 */
+	if (phy && phy != p->eee_phy) {
+		phy_support_eee(phy);
+		p->eee_phy = phy;
+	}
 
 	mutex_lock(&priv->reg_mutex);
 	if (dsa_is_user_port(ds, port)) {
@@ -1043,6 +1052,30 @@ static int rsw_user_max_mtu(struct net_device *conduit)
 static int rsw_port_max_mtu(struct dsa_switch *ds, int port)
 {
 	return rsw_user_max_mtu(dsa_to_port(ds, port)->cpu_dp->conduit);
+}
+
+/*
+ * Energy-Efficient Ethernet: phylib negotiates it and keeps the user's
+ * settings (eee_cfg, reported back by phylink); rsw_mac_link_up() lets the
+ * MAC signal LPI where it was negotiated and tx-lpi is on
+ * (phydev->enable_tx_lpi), after tx-timer microseconds of idle. In force
+ * mode PMCR's EEE bits are the MAC's EEE ability; PMEEECR's LPI_MODE_EN
+ * would enter LPI at once whatever the threshold (the MT7531 reference
+ * manual's description of the bit) and is never set. phylib cycles the
+ * link when only tx-lpi or tx-timer change, so the MAC follows them.
+ */
+static int rsw_get_mac_eee(struct dsa_switch *ds, int port,
+			   struct ethtool_keee *e)
+{
+	return 0;
+}
+
+static int rsw_set_mac_eee(struct dsa_switch *ds, int port,
+			   struct ethtool_keee *e)
+{
+	if (e->tx_lpi_timer > FIELD_MAX(PMEEECR_LPI_THRESH))
+		return -EINVAL;
+	return 0;
 }
 
 static int rsw_port_mirror_add(struct dsa_switch *ds, int port,
@@ -1890,6 +1923,18 @@ static void rsw_mac_link_up(struct phylink_config *config,
 			pmcr |= PMCR_FORCE_RX_FC;
 	}
 
+	/* LPI only where both ends negotiated EEE and tx-lpi is on */
+	if (phydev && phydev->enable_tx_lpi) {
+		if (speed == SPEED_1000)
+			pmcr |= PMCR_FORCE_EEE1G;
+		else if (speed == SPEED_100)
+			pmcr |= PMCR_FORCE_EEE100;
+		rsw_rmw(priv, MT7530_PMEEECR_P(dp->index),
+			PMEEECR_LPI_THRESH | PMEEECR_LPI_MODE_EN,
+			FIELD_PREP(PMEEECR_LPI_THRESH,
+				   phydev->eee_cfg.tx_lpi_timer));
+	}
+
 	rsw_rmw(priv, MT7530_PMCR_P(dp->index), PMCR_LINK_SETTINGS, pmcr);
 }
 
@@ -1934,6 +1979,8 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.port_mdb_del = rsw_port_mdb_del,
 	.port_mirror_add = rsw_port_mirror_add,
 	.port_mirror_del = rsw_port_mirror_del,
+	.get_mac_eee = rsw_get_mac_eee,
+	.set_mac_eee = rsw_set_mac_eee,
 };
 
 /* -- MT7621 ---------------------------------------------------------------- */

@@ -156,6 +156,10 @@
 					 PMCR_FORCE_SPEED_1000 | \
 					 PMCR_FORCE_SPEED_100 | \
 					 PMCR_FORCE_FDX | PMCR_FORCE_LNK)
+/* EEE: LPI after LPI_THRESH microseconds idle; LPI_MODE_EN: at once */
+#define MT7530_PMEEECR_P(p)		(0x3004 + (p) * 0x100)
+#define  PMEEECR_LPI_THRESH		GENMASK(15, 4)
+#define  PMEEECR_LPI_MODE_EN		BIT(0)
 #define MT7530_PMSR_P(p)		(0x3008 + (p) * 0x100)
 #define MT7530_GMACCR			0x30e0
 #define  GMACCR_MAX_RX_JUMBO		GENMASK(5, 2)	/* in KiB */
@@ -311,6 +315,7 @@ struct rsw_bus_ops {
  *	behind the driver, RX and TX
  * @interface: the interface mode phylink last configured, for
  *	rsw_restore()
+ * @eee_phy: the PHY whose EEE settings were started (phy_support_eee())
  * @pvid: the bridge's PVID of the port, 0 for none
  * @enabled: the port is up (DSA port_enable)
  * @isolated: BR_ISOLATED
@@ -324,6 +329,7 @@ struct rsw_port {
 	u32 mib_last[RSW_STATS_MIBS];
 	u64 bytes_base[2];
 	phy_interface_t interface;
+	struct phy_device *eee_phy;
 	u16 pvid;
 	bool enabled;
 	bool isolated;
