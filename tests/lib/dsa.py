@@ -395,6 +395,16 @@ def no_oops(suite, b, name):
                         % name, oops)
 
 
+def carrier(b, ifaces, timeout=10):
+    """Wait up to @timeout seconds for every one of @ifaces to have carrier
+    (LOWER_UP: a PHY's autonegotiation takes seconds); True if they do."""
+    st, _ = b.run('(for t in $(seq %d); do up=1; for i in %s; do ip link '
+                  'show $i | grep -q LOWER_UP || up=0; done; [ $up = 1 ] && '
+                  'exit 0; sleep 0.1; done; exit 1)'
+                  % (timeout * 10, ' '.join(ifaces)), timeout=timeout * 3 + 30)
+    return st == 0
+
+
 def netdev_stat(b, dev, name):
     """@dev's counter @name (/sys/class/net/DEV/statistics)."""
     return int(b.check('cat /sys/class/net/%s/statistics/%s' % (dev, name)))

@@ -350,6 +350,8 @@ def switch_reset(suite, driver_set):
                 'ip addr add 198.51.100.1/24 dev swp2 && ip link set swp2 up'
                 ' && bridge fdb add %s dev swp1 master static vlan 10'
                 % (BOARD_IP, B_MAC.hex(':')))
+        if not dsa.carrier(b, ['swp0', 'swp1', 'swp2']):
+            raise RuntimeError('no carrier on swp0-swp2')
         pos, neg = forwarding(b, a, bp, cp, b'before')
         suite.result(all(ok for ok, _ in pos + neg),
                      '%s: before the switch reset: %s' % (

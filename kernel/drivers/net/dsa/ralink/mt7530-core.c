@@ -18,6 +18,7 @@
  */
 
 #include <linux/delay.h>
+#include <linux/dsa/tag_mtk.h>
 #include <linux/etherdevice.h>
 #include <linux/if_bridge.h>
 #include <linux/interrupt.h>
@@ -240,9 +241,11 @@ struct rsw_vlan_entry {
  * @addr: its address
  * @vid: its VLAN
  * @port_map: the ports it forwards to
+ * @rcu: frees it after readers are done
  */
 struct rsw_static_entry {
 	struct hlist_node node;
+	struct rcu_head rcu;
 	u8 addr[ETH_ALEN];
 	u16 vid;
 	u8 port_map;
@@ -283,8 +286,8 @@ static void rsw_forget_tables(struct rsw_priv *priv)
 		kfree(ve);
 	}
 	hash_for_each_safe(priv->statics, bkt, tmp, se, node) {
-		hash_del(&se->node);
-		kfree(se);
+		hash_del_rcu(&se->node);
+		kfree_rcu(se, rcu);
 	}
 }
 
@@ -375,11 +378,11 @@ static int rsw_fdb_write(struct rsw_priv *priv, const unsigned char *addr,
 	if (port_map) {
 		e->port_map = port_map;
 		if (new)
-			hash_add(priv->statics, &e->node,
-				 rsw_static_key(addr, vid));
+			hash_add_rcu(priv->statics, &e->node,
+				     rsw_static_key(addr, vid));
 	} else if (e) {
-		hash_del(&e->node);
-		kfree(e);
+		hash_del_rcu(&e->node);
+		kfree_rcu(e, rcu);
 	}
 
 	return 0;
@@ -752,7 +755,7 @@ static int rsw_port_vlan_add(struct dsa_switch *ds, int port,
 	else if (pvid == vlan->vid)
 		pvid = 0;
 	if (pvid != priv->ports[port].pvid) {
-		priv->ports[port].pvid = pvid;
+		WRITE_ONCE(priv->ports[port].pvid, pvid);
 		if (dsa_port_is_vlan_filtering(dp))
 			ret = rsw_port_vlan_apply(priv, port, true);
 	}
@@ -794,7 +797,7 @@ static int rsw_port_vlan_del(struct dsa_switch *ds, int port,
 		goto out;
 
 	if (dsa_port_is_user(dp) && priv->ports[port].pvid == vlan->vid) {
-		priv->ports[port].pvid = 0;
+		WRITE_ONCE(priv->ports[port].pvid, 0);
 		if (dsa_port_is_vlan_filtering(dp))
 			ret = rsw_port_vlan_apply(priv, port, true);
 	}
@@ -921,6 +924,104 @@ static int rsw_port_pre_bridge_flags(struct dsa_switch *ds, int port,
 	return 0;
 }
 
+/*
+ * Unregistered multicast floods to a user port that has BR_MCAST_FLOOD
+ * unless its bridge snoops: the switch cannot tell IP multicast from the
+ * rest (UNM_FFP is all multicast without an address table entry), nor
+ * knows whether a querier is present, so while the bridge snoops such
+ * frames go to the CPU alone and the bridge forwards them
+ * (rsw_fwd_offloaded()): to the multicast router ports for IP multicast
+ * with a querier, everywhere for link-local groups, non-IP multicast or
+ * without a querier, as it would in software.
+ */
+static bool rsw_unm_flood(struct rsw_priv *priv, int port)
+{
+	return priv->ports[port].mc_flood &&
+	       !(READ_ONCE(priv->mc_snooping) & BIT(port));
+}
+
+static int rsw_port_mc_snooping(struct dsa_switch *ds, int port,
+				bool enabled, struct netlink_ext_ack *extack)
+{
+	struct rsw_priv *priv = ds->priv;
+	u8 snooping = READ_ONCE(priv->mc_snooping);
+
+	if (!dsa_is_user_port(ds, port))
+		return 0;
+
+	if (enabled)
+		snooping |= BIT(port);
+	else
+		snooping &= ~BIT(port);
+	WRITE_ONCE(priv->mc_snooping, snooping);
+
+	return rsw_rmw(priv, MT7530_MFC, FIELD_PREP(MFC_UNM_FFP, BIT(port)),
+		       rsw_unm_flood(priv, port) ?
+		       FIELD_PREP(MFC_UNM_FFP, BIT(port)) : 0);
+}
+
+/* The VLAN the switch looked up @eth's destination in */
+static u16 rsw_rx_vid(struct dsa_switch *ds, int port,
+		      const struct sk_buff *skb, const struct ethhdr *eth)
+{
+	struct rsw_priv *priv = ds->priv;
+	__be16 tci;
+
+	if (!dsa_port_is_vlan_filtering(dsa_to_port(ds, port)))
+		return 0;
+	if (eth->h_proto == htons(ETH_P_8021Q) &&
+	    !skb_copy_bits(skb, 0, &tci, sizeof(tci)))
+		return ntohs(tci) & VLAN_VID_MASK;
+
+	return READ_ONCE(priv->ports[port].pvid);
+}
+
+/*
+ * The tagger's question for a multicast frame the switch sent the CPU from
+ * @port: did the switch forward it to the other ports itself? Not if the
+ * port's bridge snoops and no static entry (an MDB entry) matched: then it
+ * went to the CPU alone (rsw_unm_flood()) and is the bridge's to forward.
+ */
+static bool rsw_fwd_offloaded(struct dsa_switch *ds, int port,
+			      const struct sk_buff *skb)
+{
+	/* The tagger leaves the Ethernet header ending at skb->data */
+	const struct ethhdr *eth = (const void *)(skb->data - ETH_HLEN);
+	const unsigned char *addr = eth->h_dest;
+	struct rsw_priv *priv = ds->priv;
+	struct rsw_static_entry *e;
+	bool found = false;
+	u16 vid;
+
+	if (!(READ_ONCE(priv->mc_snooping) & BIT(port)))
+		return true;
+
+	vid = rsw_rx_vid(ds, port, skb, eth);
+	rcu_read_lock();
+	hash_for_each_possible_rcu(priv->statics, e, node,
+				   rsw_static_key(addr, vid))
+		if (e->vid == vid && ether_addr_equal(e->addr, addr)) {
+			found = true;
+			break;
+		}
+	rcu_read_unlock();
+
+	return found;
+}
+
+static int rsw_connect_tag_protocol(struct dsa_switch *ds,
+				    enum dsa_tag_protocol proto)
+{
+	struct mtk_tagger_data *tagger_data = ds->tagger_data;
+
+	if (proto != DSA_TAG_PROTO_MTK)
+		return -EPROTONOSUPPORT;
+
+	tagger_data->fwd_offloaded = rsw_fwd_offloaded;
+
+	return 0;
+}
+
 static int rsw_port_bridge_flags(struct dsa_switch *ds, int port,
 				 struct switchdev_brport_flags flags,
 				 struct netlink_ext_ack *extack)
@@ -938,8 +1039,9 @@ static int rsw_port_bridge_flags(struct dsa_switch *ds, int port,
 			set |= FIELD_PREP(MFC_UNU_FFP, BIT(port));
 	}
 	if (flags.mask & BR_MCAST_FLOOD) {
+		priv->ports[port].mc_flood = flags.val & BR_MCAST_FLOOD;
 		mask |= FIELD_PREP(MFC_UNM_FFP, BIT(port));
-		if (flags.val & BR_MCAST_FLOOD)
+		if (rsw_unm_flood(priv, port))
 			set |= FIELD_PREP(MFC_UNM_FFP, BIT(port));
 	}
 	if (flags.mask & BR_BCAST_FLOOD) {
@@ -1969,6 +2071,8 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.port_fast_age = rsw_port_fast_age,
 	.port_pre_bridge_flags = rsw_port_pre_bridge_flags,
 	.port_bridge_flags = rsw_port_bridge_flags,
+	.port_mc_snooping = rsw_port_mc_snooping,
+	.connect_tag_protocol = rsw_connect_tag_protocol,
 	.port_vlan_filtering = rsw_port_vlan_filtering,
 	.port_vlan_add = rsw_port_vlan_add,
 	.port_vlan_del = rsw_port_vlan_del,

@@ -318,6 +318,7 @@ struct rsw_bus_ops {
  * @eee_phy: the PHY whose EEE settings were started (phy_support_eee())
  * @pvid: the bridge's PVID of the port, 0 for none
  * @enabled: the port is up (DSA port_enable)
+ * @mc_flood: BR_MCAST_FLOOD
  * @isolated: BR_ISOLATED
  * @mirror_rx: ingress traffic is mirrored
  * @mirror_tx: egress traffic is mirrored
@@ -332,6 +333,7 @@ struct rsw_port {
 	struct phy_device *eee_phy;
 	u16 pvid;
 	bool enabled;
+	bool mc_flood;
 	bool isolated;
 	bool mirror_rx;
 	bool mirror_tx;
@@ -359,7 +361,9 @@ struct rsw_port {
  * @vlans: the VLAN table entries the driver wrote valid, by VID
  *	(struct rsw_vlan_entry), under @reg_mutex
  * @statics: the static address table entries it wrote
- *	(struct rsw_static_entry), under @reg_mutex
+ *	(struct rsw_static_entry), changed under @reg_mutex, read under RCU
+ *	too (rsw_fwd_offloaded())
+ * @mc_snooping: the user ports whose bridge snoops multicast
  * @ports: per-port state
  *
  * @vlans and @statics are what the registers do not keep: with the
@@ -385,6 +389,7 @@ struct rsw_priv {
 	unsigned long stats_read;
 	struct xarray vlans;
 	DECLARE_HASHTABLE(statics, 6);
+	u8 mc_snooping;
 	struct rsw_port ports[RSW_MAX_PORTS];
 };
 
