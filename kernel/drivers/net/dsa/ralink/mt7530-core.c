@@ -18,9 +18,9 @@
  */
 
 #include <linux/delay.h>
-#include <linux/dsa/tag_mtk.h>
 #include <linux/etherdevice.h>
 #include <linux/if_bridge.h>
+#include <linux/if_vlan.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
@@ -930,7 +930,7 @@ static int rsw_port_pre_bridge_flags(struct dsa_switch *ds, int port,
  * rest (UNM_FFP is all multicast without an address table entry), nor
  * knows whether a querier is present, so while the bridge snoops such
  * frames go to the CPU alone and the bridge forwards them
- * (rsw_fwd_offloaded()): to the multicast router ports for IP multicast
+ * (rsw_mc_fwd_offloaded()): to the multicast router ports for IP multicast
  * with a querier, everywhere for link-local groups, non-IP multicast or
  * without a querier, as it would in software.
  */
@@ -969,6 +969,8 @@ static u16 rsw_rx_vid(struct dsa_switch *ds, int port,
 
 	if (!dsa_port_is_vlan_filtering(dsa_to_port(ds, port)))
 		return 0;
+	if (skb_vlan_tag_present(skb))
+		return skb_vlan_tag_get_id(skb);
 	if (eth->h_proto == htons(ETH_P_8021Q) &&
 	    !skb_copy_bits(skb, 0, &tci, sizeof(tci)))
 		return ntohs(tci) & VLAN_VID_MASK;
@@ -977,15 +979,15 @@ static u16 rsw_rx_vid(struct dsa_switch *ds, int port,
 }
 
 /*
- * The tagger's question for a multicast frame the switch sent the CPU from
+ * DSA's question for a multicast frame the switch sent the CPU from
  * @port: did the switch forward it to the other ports itself? Not if the
  * port's bridge snoops and no static entry (an MDB entry) matched: then it
  * went to the CPU alone (rsw_unm_flood()) and is the bridge's to forward.
  */
-static bool rsw_fwd_offloaded(struct dsa_switch *ds, int port,
-			      const struct sk_buff *skb)
+static bool rsw_mc_fwd_offloaded(struct dsa_switch *ds, int port,
+				 const struct sk_buff *skb)
 {
-	/* The tagger leaves the Ethernet header ending at skb->data */
+	/* DSA leaves the Ethernet header ending at skb->data */
 	const struct ethhdr *eth = (const void *)(skb->data - ETH_HLEN);
 	const unsigned char *addr = eth->h_dest;
 	struct rsw_priv *priv = ds->priv;
@@ -1007,19 +1009,6 @@ static bool rsw_fwd_offloaded(struct dsa_switch *ds, int port,
 	rcu_read_unlock();
 
 	return found;
-}
-
-static int rsw_connect_tag_protocol(struct dsa_switch *ds,
-				    enum dsa_tag_protocol proto)
-{
-	struct mtk_tagger_data *tagger_data = ds->tagger_data;
-
-	if (proto != DSA_TAG_PROTO_MTK)
-		return -EPROTONOSUPPORT;
-
-	tagger_data->fwd_offloaded = rsw_fwd_offloaded;
-
-	return 0;
 }
 
 static int rsw_port_bridge_flags(struct dsa_switch *ds, int port,
@@ -2072,7 +2061,7 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.port_pre_bridge_flags = rsw_port_pre_bridge_flags,
 	.port_bridge_flags = rsw_port_bridge_flags,
 	.port_mc_snooping = rsw_port_mc_snooping,
-	.connect_tag_protocol = rsw_connect_tag_protocol,
+	.port_mc_fwd_offloaded = rsw_mc_fwd_offloaded,
 	.port_vlan_filtering = rsw_port_vlan_filtering,
 	.port_vlan_add = rsw_port_vlan_add,
 	.port_vlan_del = rsw_port_vlan_del,

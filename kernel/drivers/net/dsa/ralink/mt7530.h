@@ -362,7 +362,7 @@ struct rsw_port {
  *	(struct rsw_vlan_entry), under @reg_mutex
  * @statics: the static address table entries it wrote
  *	(struct rsw_static_entry), changed under @reg_mutex, read under RCU
- *	too (rsw_fwd_offloaded())
+ *	too (rsw_mc_fwd_offloaded())
  * @mc_snooping: the user ports whose bridge snoops multicast
  * @ports: per-port state
  *
