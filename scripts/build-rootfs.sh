@@ -287,13 +287,16 @@ mkdir -p "$STAGE/usr/lib/ralink-fe"
 cp -a --no-preserve=ownership "$TOP/tests/guest/." "$STAGE/usr/lib/ralink-fe/"
 
 # Guest tools of our own (tests/tools), for what the selftests run and
-# Debian does not package: msend and mreceive (one binary, two names).
+# Debian does not package: msend and mreceive (one binary, two names);
+# and the model suite's garbage writer, poke.
 if [ "$LEVEL" = full ]; then
 	mkdir -p "$STAGE/usr/local/bin"
 	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
 		-o "$STAGE/usr/local/bin/msend" "$TOP/tests/tools/mtools.c"
 	ln -f "$STAGE/usr/local/bin/msend" "$STAGE/usr/local/bin/mreceive"
-	log "rootfs: guest tools: msend, mreceive"
+	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
+		-o "$STAGE/usr/local/bin/poke" "$TOP/tests/tools/poke.c"
+	log "rootfs: guest tools: msend, mreceive, poke"
 fi
 
 # --- 5. the cpio -----------------------------------------------------------------
