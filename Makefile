@@ -16,7 +16,7 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-variants rootfs patches run test bench \
+.PHONY: all deps qemu kernel kernel-variants rootfs uboot patches run test bench \
 	clean
 
 all: qemu kernel rootfs
@@ -36,6 +36,10 @@ kernel-variants: kernel
 
 rootfs: deps kernel
 	@scripts/build-rootfs.sh
+
+# U-Boot proper for the GnuBee, started from RAM (build/u-boot/u-boot).
+uboot: deps
+	@scripts/build-uboot.sh
 
 # Our kernel work as a checkpatch-clean git format-patch series against
 # linux-source-6.12, in build/patches/.

@@ -3,7 +3,7 @@
 #
 # Install, idempotently, every Debian package the build and the tests need:
 # host build tools, the MIPS cross compiler, Debian's 6.12 kernel source,
-# QEMU's build dependencies, and the mipsel architecture plus a deb-src
+# QEMU's and U-Boot's build dependencies, and the mipsel architecture plus a deb-src
 # entry (derived from this machine's own apt sources) so that the guest
 # userspace and QEMU's source package can be fetched.
 set -euo pipefail
@@ -16,6 +16,7 @@ HOST_PKGS=(
 	meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
 	libslirp-dev libfdt-dev
 	gdb
+	swig libpython3-dev python3-setuptools libgnutls28-dev uuid-dev
 )
 
 SUDO=
