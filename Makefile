@@ -54,7 +54,7 @@ run: qemu kernel rootfs
 	@scripts/run.sh $(BOARD)
 
 # make test [SUITES="board ours-dsa ..."]: every suite, or those.
-test: qemu kernel kernel-variants rootfs
+test: qemu kernel kernel-variants rootfs uboot
 	@tests/run-all.sh $(SUITES)
 
 # QUICK=1 (here or in the environment): a few thousand frames a row.

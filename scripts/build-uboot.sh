@@ -62,8 +62,11 @@ if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then
 		case $line in
 		CONFIG_*=*) grep -qx "$line" "$bld/.config" ||
 			die "u-boot: $line did not take (see $bld/.config)" ;;
-		"# CONFIG_"*" is not set") grep -qx "$line" "$bld/.config" ||
-			die "u-boot: '$line' did not take" ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			! grep -q "^$sym=" "$bld/.config" ||
+				die "u-boot: '$line' did not take" ;;
 		esac
 	done <"$frag"
 	echo "$cfgkey" >"$bld/.ralink-fe-config"

@@ -77,8 +77,11 @@ VIRTUAL_CLOCK = ['-icount', 'shift=1,sleep=off']
 
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
               extra=(), dtb=None, virtual_clock=False, nosmp=False,
-              norandmaps=False):
+              norandmaps=False, kernel=None):
     """The QEMU command line for @board with kernel build @variant.
+
+    @kernel: another ELF for -kernel than the build's vmlinux (U-Boot,
+    which the board's own bootloader would have jumped to).
 
     @dtb names another DTB of the same kernel build (e.g. a test DT).
     @virtual_clock: the guest runs on VIRTUAL_CLOCK. @nosmp: Linux brings
@@ -98,7 +101,7 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
     kdir = kernel_dir(variant)
     dtb = dtb or BOARDS[board]
     args = [QEMU, '-M', board, '-m', '512M', '-no-reboot',
-            '-kernel', os.path.join(kdir, 'vmlinux'),
+            '-kernel', kernel or os.path.join(kdir, 'vmlinux'),
             '-dtb', os.path.join(kdir, 'dtbs', dtb)]
     if initrd:
         args += ['-initrd', initrd_path()]
@@ -251,12 +254,12 @@ class Board:
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
                  append=None, extra=(), log=None, dtb=None,
                  virtual_clock=False, nosmp=False, expect=0,
-                 norandmaps=False):
+                 norandmaps=False, kernel=None):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.final_log = None
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
         args = qemu_args(board, variant, initrd, append, extra, dtb,
-                         virtual_clock, nosmp, norandmaps)
+                         virtual_clock, nosmp, norandmaps, kernel)
         # debug-threads names QEMU's threads ("CPU 0/TCG"): cpu_times().
         args += ['-display', 'none', '-serial', 'stdio',
                  '-name', '%s,debug-threads=on' % board,

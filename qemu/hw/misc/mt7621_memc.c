@@ -1,9 +1,10 @@
 /*
  * MediaTek MT7621 memory controller
  *
- * Only what software outside the bootloader uses is modelled: the CPU PLL
- * register from which Linux computes the CPU clock. The DDR timing and
- * calibration registers the bootloader programs are logged as
+ * Only what software outside the DRAM set-up uses is modelled: the CPU PLL
+ * register from which Linux and U-Boot compute the CPU clock, and the DDR
+ * PLL from which U-Boot computes the DDR rate. The DDR timing and
+ * calibration registers the DRAM set-up programs are logged as
  * unimplemented and read as zero.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -16,6 +17,15 @@
 #include "hw/misc/mt7621_sysctl.h"
 #include "migration/vmstate.h"
 
+/*
+ * DDR3 at 1200 MT/s (U-Boot's default MT7621_DRAM_FREQ_1200): a 600 MHz
+ * DDR clock from the 40 MHz crystal (FBDIV 15, no pre-divider, DIV2_SEL
+ * set). The DRAM set-up blob programs these; no dump of the silicon's
+ * values is at hand, so they are chosen to give that rate.
+ */
+#define MT7621_MEMPLL1          (1 << MEMPLL1_DIV2_SEL_SHIFT)
+#define MT7621_MEMPLL6          (15 << CPU_PLL_FBDIV_SHIFT)
+
 static uint64_t mt7621_memc_read(void *opaque, hwaddr addr, unsigned size)
 {
     MT7621MemcState *s = opaque;
@@ -23,6 +33,10 @@ static uint64_t mt7621_memc_read(void *opaque, hwaddr addr, unsigned size)
     switch (addr) {
     case MEMC_CPU_PLL:
         return s->cpu_pll;
+    case MEMC_MEMPLL1:
+        return MT7621_MEMPLL1;
+    case MEMC_MEMPLL6:
+        return MT7621_MEMPLL6;
     default:
         qemu_log_mask(LOG_UNIMP, "%s: read of unimplemented register 0x%"
                       HWADDR_PRIx "\n", __func__, addr);

@@ -69,6 +69,10 @@ static uint64_t mt7621_sysctl_read(void *opaque, hwaddr addr, unsigned size)
         return MT7621_CUR_CLK_STS;
     case SYSCTL_GPIO_MODE:
         return s->gpio_mode;
+    case SYSCTL_PAD_BASE ... SYSCTL_PAD_BASE + 4 * SYSCTL_PAD_REGS - 1:
+        return s->pad[(addr - SYSCTL_PAD_BASE) / 4];
+    case SYSCTL_PAD_BOPT_ESWINT:
+        return s->pad_bopt_eswint;
     default:
         qemu_log_mask(LOG_UNIMP, "%s: read of unimplemented register 0x%"
                       HWADDR_PRIx "\n", __func__, addr);
@@ -124,6 +128,12 @@ static void mt7621_sysctl_write(void *opaque, hwaddr addr, uint64_t val,
     case SYSCTL_GPIO_MODE:
         s->gpio_mode = val;
         break;
+    case SYSCTL_PAD_BASE ... SYSCTL_PAD_BASE + 4 * SYSCTL_PAD_REGS - 1:
+        s->pad[(addr - SYSCTL_PAD_BASE) / 4] = val;
+        break;
+    case SYSCTL_PAD_BOPT_ESWINT:
+        s->pad_bopt_eswint = val;
+        break;
     default:
         qemu_log_mask(LOG_UNIMP, "%s: write 0x%" PRIx64
                       " to unimplemented register 0x%" HWADDR_PRIx "\n",
@@ -150,6 +160,9 @@ static void mt7621_sysctl_reset(DeviceState *dev)
     s->clkcfg0 = MT7621_CLKCFG0_RESET;
     /* All clocks ungated, no block held in reset, as the bootloader leaves */
     s->clkcfg1 = 0xffffffff;
+    /* The pads' reset values are not known here */
+    memset(s->pad, 0, sizeof(s->pad));
+    s->pad_bopt_eswint = 0;
     mt7621_sysctl_set_rstctrl(s, 0);
     s->gpio_mode = 0;
 }
@@ -167,14 +180,16 @@ static void mt7621_sysctl_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_sysctl = {
     .name = TYPE_MT7621_SYSCTL,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(syscfg1, MT7621SysctlState),
         VMSTATE_UINT32(clkcfg0, MT7621SysctlState),
         VMSTATE_UINT32(clkcfg1, MT7621SysctlState),
         VMSTATE_UINT32(rstctrl, MT7621SysctlState),
         VMSTATE_UINT32(gpio_mode, MT7621SysctlState),
+        VMSTATE_UINT32_ARRAY(pad, MT7621SysctlState, SYSCTL_PAD_REGS),
+        VMSTATE_UINT32(pad_bopt_eswint, MT7621SysctlState),
         VMSTATE_END_OF_LIST()
     },
 };

@@ -41,6 +41,14 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621State, MT7621_SOC)
 #define MT7621_FE_OFS           0x100000
 #define MT7621_UART1_OFS        0x000c00
 #define MT7621_UART_STRIDE      0x100
+/*
+ * Past the 16550's eight registers, MediaTek's UART has its own: MDR1,
+ * HIGHSPEED, SAMPLE_COUNT, SAMPLE_POINT, FRACDIV_L/M, ESCAPE_EN, GUARD,
+ * RX_SEL (U-Boot's drivers/serial/serial_mtk.c, struct mtk_serial_regs),
+ * which U-Boot's driver programs for the baud rate. Kept and read back.
+ */
+#define MT7621_UART_EXT_OFS     0x20
+#define MT7621_UART_EXT_REGS    9
 #define MT7621_NUM_UARTS        3
 #define MT7621_UART_CLK_HZ      50000000    /* the "50m" clock */
 
@@ -60,6 +68,8 @@ struct MT7621State {
     MT7621SysctlState sysctl;
     MT7621MemcState memc;
     SerialMM *uart[MT7621_NUM_UARTS];
+    MemoryRegion uart_ext[MT7621_NUM_UARTS];
+    uint32_t uart_ext_regs[MT7621_NUM_UARTS][MT7621_UART_EXT_REGS];
     MT7621FEState fe;
     MT7530State sw;
 

@@ -28,6 +28,15 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621SysctlState, MT7621_SYSCTL)
 #define SYSCTL_RSTSTAT          0x38
 #define SYSCTL_CUR_CLK_STS      0x44
 #define SYSCTL_GPIO_MODE        0x60
+/*
+ * Pad configuration of the pin groups (UART1/GPIO0, UART3/I2C,
+ * UART2/JTAG, PERST/WDT, RGMII2/MDIO, SDXC/SPI at 0x48-0x5c; boot option
+ * and switch interrupt at 0x70), which U-Boot's pinctrl-mt7621.c writes
+ * (PAD_*_OFS from 0x48). Kept and read back: pads have no effect here.
+ */
+#define SYSCTL_PAD_BASE         0x48
+#define SYSCTL_PAD_REGS         6
+#define SYSCTL_PAD_BOPT_ESWINT  0x70
 
 /* CHIP_REV fields */
 #define CHIP_REV_ECO_SHIFT      0
@@ -87,6 +96,8 @@ struct MT7621SysctlState {
     uint32_t clkcfg1;
     uint32_t rstctrl;
     uint32_t gpio_mode;
+    uint32_t pad[SYSCTL_PAD_REGS];
+    uint32_t pad_bopt_eswint;
     uint32_t chip_rev;
 };
 
