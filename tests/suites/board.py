@@ -14,6 +14,14 @@ BOOT_TIMEOUT = 300
 # 512 MiB of DDR, less what the kernel keeps for itself
 MEMTOTAL_MIN_KB = 480 * 1024
 MEMTOTAL_MAX_KB = 512 * 1024
+# RSTCTRL and its frame engine (FE, bit 6) and GMAC (bit 23) lines; GMAC0's
+# MAC control register in the frame engine's MAC block
+RSTCTRL = 0x1e000034
+RST_FE = 1 << 6
+RST_GMAC = 1 << 23
+MAC_MCR0 = 0x1e110100
+# A value with the MAC enabled and a forced 1000/full link
+MCR_VALUE = 0x0005e33b
 
 
 def boot_checks(t, board, model, full):
@@ -56,6 +64,8 @@ def boot_checks_on(t, b, board, model, full):
              'MemTotal is 512 MiB less the kernel (%d kB)' % total,
              meminfo[:400])
 
+    reset_scope(t, b)
+
     dmesg = b.check('dmesg')
     bad = [ln for ln in dmesg.splitlines()
            if re.search(r'Oops|BUG:|WARNING:', ln)]
@@ -70,6 +80,30 @@ def boot_checks_on(t, b, board, model, full):
                  'exit status %d' % status)
     except Exception as e:
         t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
+
+
+def pulse(b, bit):
+    """Assert and release one RSTCTRL line; MAC_MCR0 afterwards."""
+    rst = int(b.check('devmem %#x 32' % RSTCTRL), 16)
+    b.check('devmem %#x 32 %#x && devmem %#x 32 %#x'
+            % (RSTCTRL, rst | bit, RSTCTRL, rst & ~bit))
+    return int(b.check('devmem %#x 32' % MAC_MCR0), 16)
+
+
+def reset_scope(t, b):
+    """What the frame engine's two reset lines clear (no Ethernet driver is
+    loaded): the FE line leaves the MAC block alone, as U-Boot's mtk_eth
+    relies on (it writes GMAC_PORT_MCR in probe and pulses the FE reset
+    alone when it starts), the GMAC line clears it."""
+    b.check('devmem %#x 32 %#x' % (MAC_MCR0, MCR_VALUE))
+    after_fe = pulse(b, RST_FE)
+    t.result(after_fe == MCR_VALUE, 'the frame engine\'s FE reset leaves '
+             'GMAC0\'s MAC control register as written',
+             'MAC_MCR0 %#x after the FE reset, %#x written'
+             % (after_fe, MCR_VALUE))
+    after_gmac = pulse(b, RST_GMAC)
+    t.result(after_gmac == 0, 'the GMAC reset clears it',
+             'MAC_MCR0 %#x after the GMAC reset' % after_gmac)
 
 
 def main():

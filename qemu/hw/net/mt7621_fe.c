@@ -1006,12 +1006,27 @@ static const MemoryRegionOps mt7621_fe_ops = {
 
 /* -- device -------------------------------------------------------------- */
 
+/*
+ * What each reset line clears. RSTCTRL's FE bit resets the frame engine
+ * (DMA, GDMA/CDM, counters) and leaves the MAC block at 0x10000 (MAC
+ * control and status, the MDIO master, the pads) alone; its GMAC bit
+ * ("eth" in the kernel's binding, "gmac" in U-Boot's) resets that block.
+ * The evidence: U-Boot's mtk_eth programs GMAC_PORT_MCR in probe and
+ * pulses the FE reset alone in mtk_eth_start() (U-Boot's mt7621.dtsi
+ * gives the two lines separately), and works on the silicon.
+ */
+static void mt7621_fe_reset_macs(MT7621FEState *s)
+{
+    memset(&s->regs[MTK_PPSC / 4], 0,
+           sizeof(s->regs) - MTK_PPSC);
+    memset(s->c45_addr, 0, sizeof(s->c45_addr));
+}
+
 static void mt7621_fe_reset_regs(MT7621FEState *s)
 {
     int i;
 
-    memset(s->regs, 0, sizeof(s->regs));
-    memset(s->c45_addr, 0, sizeof(s->c45_addr));
+    memset(s->regs, 0, MTK_PPSC);
     s->fault_rx_stall = false;
     for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
         s->rx_bytes[i] = s->tx_bytes[i] = 0;
@@ -1032,8 +1047,10 @@ static void mt7621_fe_reset_in(void *opaque, int n, int level)
     MT7621FEState *s = opaque;
 
     s->in_reset[n] = level;
-    if (level) {
+    if (level && n == MT7621_FE_RESET_FE) {
         mt7621_fe_reset_regs(s);
+    } else if (level) {
+        mt7621_fe_reset_macs(s);
     }
 }
 
@@ -1043,6 +1060,7 @@ static void mt7621_fe_reset(DeviceState *dev)
 
     s->in_reset[0] = s->in_reset[1] = false;
     mt7621_fe_reset_regs(s);
+    mt7621_fe_reset_macs(s);
 }
 
 static void mt7621_fe_realize(DeviceState *dev, Error **errp)
