@@ -2,6 +2,7 @@
 #
 # make run   - build what is missing and boot the emulated GnuBee GB-PC1
 #              with our drivers, its WAN port on QEMU's user networking
+#              (BOOT=tftp: through U-Boot in RAM, TFTP, a FIT image)
 # make test  - build everything and run every test suite (TAP + tally);
 #              SUITES="a b": only those
 # make patches - our kernel work as a git format-patch series (build/patches)
@@ -16,8 +17,8 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-variants rootfs uboot patches run test bench \
-	clean
+.PHONY: all deps qemu kernel kernel-variants rootfs uboot fit patches run test \
+	bench clean
 
 all: qemu kernel rootfs
 
@@ -41,20 +42,26 @@ rootfs: deps kernel
 uboot: deps
 	@scripts/build-uboot.sh
 
+# The FIT image U-Boot TFTP-boots: kernel, GnuBee DTBs, initramfs
+# (build/tftp/gnubee.itb).
+fit: kernel rootfs uboot
+	@scripts/build-fit.sh
+
 # Our kernel work as a checkpatch-clean git format-patch series against
 # linux-source-6.12, in build/patches/.
 patches: kernel
 	@scripts/make-patches.sh
 
-# make run [BOARD=gnubee-pc2] [DRIVERS=ours|mainline|none] [LAN=<netdev>]
-#          [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>] [TELNET_PORT=2323]
-#          [HTTP_PORT=8080] [QEMU_ARGS="..."]   (README: "make run")
-export DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
-run: qemu kernel rootfs
+# make run [BOARD=gnubee-pc2] [BOOT=direct|tftp] [DRIVERS=ours|mainline|none]
+#          [LAN=<netdev>] [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>]
+#          [TELNET_PORT=2323] [HTTP_PORT=8080] [QEMU_ARGS="..."]
+#          (README: "make run")
+export BOOT DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
+run: qemu kernel rootfs $(if $(filter tftp,$(BOOT)),fit)
 	@scripts/run.sh $(BOARD)
 
 # make test [SUITES="board ours-dsa ..."]: every suite, or those.
-test: qemu kernel kernel-variants rootfs uboot
+test: qemu kernel kernel-variants rootfs uboot fit
 	@tests/run-all.sh $(SUITES)
 
 # QUICK=1 (here or in the environment): a few thousand frames a row.

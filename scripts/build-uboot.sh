@@ -4,6 +4,8 @@
 # build-uboot.sh: U-Boot proper for the emulated GnuBee, loaded into RAM
 # (issue 17's brick-safe boot), from Debian's u-boot source package:
 #   uboot/configs/gnubee-ram.config   merged onto mt7621_rfb_defconfig
+#   uboot/gnubee-ram.env              added to the default environment
+#                                     (CONFIG_ENV_SOURCE_FILE, board dir)
 #   uboot/patches/*.patch             changes to U-Boot's own files, if any
 # The source is fetched and unpacked once per version and patch set
 # ($CACHE/uboot), the build is incremental and cached by ccache; the ELF
@@ -48,6 +50,11 @@ if [ "$(cat "$src/.ralink-fe-key" 2>/dev/null)" != "$key" ]; then
 fi
 
 frag=$TOP/uboot/configs/gnubee-ram.config
+# The environment file lives in the board's directory; copied only when
+# it changed, so that an unchanged one rebuilds nothing.
+envf=$src/board/mediatek/mt7621/gnubee-ram.env
+cmp -s "$TOP/uboot/gnubee-ram.env" "$envf" ||
+	cp "$TOP/uboot/gnubee-ram.env" "$envf"
 mk=(make -C "$src" O="$bld" ARCH=mips CROSS_COMPILE="ccache mipsel-linux-gnu-")
 cfgkey=$(cat "$frag" "$src/configs/mt7621_rfb_defconfig" | sha256sum | cut -c1-16)
 if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then
@@ -73,9 +80,19 @@ if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then
 fi
 
 log "u-boot: make u-boot (log: $UDIR/build.log)"
+# The banner's build date: the source package's, so that an unchanged
+# tree builds the same U-Boot (and make fit does not rebuild the FIT).
+SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l "$src/debian/changelog" \
+	-STimestamp)
+export SOURCE_DATE_EPOCH
 # The ELF alone: binman's image (u-boot-mt7621.bin) wants the SPL.
 "${mk[@]}" -j"$(nproc)" u-boot >"$UDIR/build.log" 2>&1 ||
 	{ tail -n 30 "$UDIR/build.log" >&2; die "u-boot build failed"; }
 mkdir -p "$BUILD/u-boot"
-cp "$bld/u-boot" "$BUILD/u-boot/u-boot"
+# Copied only when changed: what depends on them (make fit) keys on them.
+# U-Boot's own mkimage, built with it, is make fit's tool (build-fit.sh).
+cmp -s "$bld/u-boot" "$BUILD/u-boot/u-boot" ||
+	cp "$bld/u-boot" "$BUILD/u-boot/u-boot"
+cmp -s "$bld/tools/mkimage" "$BUILD/u-boot/mkimage" ||
+	cp "$bld/tools/mkimage" "$BUILD/u-boot/mkimage"
 log "u-boot: $ver -> $(realpath --relative-to="$TOP" "$BUILD/u-boot/u-boot")"

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
@@ -80,8 +81,9 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
               norandmaps=False, kernel=None):
     """The QEMU command line for @board with kernel build @variant.
 
-    @kernel: another ELF for -kernel than the build's vmlinux (U-Boot,
-    which the board's own bootloader would have jumped to).
+    @kernel: a bootloader's ELF for -kernel instead of the build's vmlinux
+    (U-Boot proper, which the board's own bootloader would have loaded
+    into RAM and jumped to), started without a DTB, initrd or command line.
 
     @dtb names another DTB of the same kernel build (e.g. a test DT).
     @virtual_clock: the guest runs on VIRTUAL_CLOCK. @nosmp: Linux brings
@@ -100,8 +102,12 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
     """
     kdir = kernel_dir(variant)
     dtb = dtb or BOARDS[board]
+    if kernel:
+        return [QEMU, '-M', board, '-m', '512M', '-no-reboot',
+                '-kernel', kernel] + (VIRTUAL_CLOCK if virtual_clock else []) \
+            + list(extra)
     args = [QEMU, '-M', board, '-m', '512M', '-no-reboot',
-            '-kernel', kernel or os.path.join(kdir, 'vmlinux'),
+            '-kernel', os.path.join(kdir, 'vmlinux'),
             '-dtb', os.path.join(kdir, 'dtbs', dtb)]
     if initrd:
         args += ['-initrd', initrd_path()]
@@ -541,6 +547,7 @@ RUN_PORTS = {
 }
 SWITCH_PORTS = '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'
 RUN_DEFAULTS = {
+    'BOOT': 'direct',
     'DRIVERS': 'ours',
     'LAN': '',
     'LAN_ADDR': '192.168.10.1/24',
@@ -557,32 +564,74 @@ def port_label(dtb, port):
         check=True, capture_output=True, text=True).stdout.strip()
 
 
+# BOOT=tftp: U-Boot proper (make uboot) TFTP-boots the FIT image (make
+# fit) from this directory, served by QEMU's user networking on the WAN
+# port (uboot/gnubee-ram.env).
+TFTP_DIR = os.path.join(BUILD, 'tftp')
+FIT = 'gnubee.itb'
+FIT_CONF = {'gnubee-pc1': 'gb-pc1', 'gnubee-pc2': 'gb-pc2'}
+UBOOT = os.path.join(BUILD, 'u-boot', 'u-boot')
+
+
+def tftp_root(board, bootargs):
+    """A TFTP directory for U-Boot's netboot on @board: the FIT and a
+    uEnv.txt that gives Linux @bootargs and picks @board's configuration.
+    Named by its content, so that runs with the same options share it and
+    runs with others do not disturb it."""
+    uenv = 'bootargs=%s\nfitconf=%s\n' % (bootargs, FIT_CONF[board])
+    d = os.path.join(TFTP_DIR, 'run', '%08x' % zlib.crc32(uenv.encode()))
+    os.makedirs(d, exist_ok=True)
+    tmp = os.path.join(d, 'uEnv.txt.%d' % os.getpid())
+    with open(tmp, 'w') as f:
+        f.write(uenv)
+    os.replace(tmp, os.path.join(d, 'uEnv.txt'))
+    link = os.path.join(d, FIT)
+    if not os.path.islink(link):
+        try:
+            os.symlink(os.path.join('..', '..', FIT), link)
+        except FileExistsError:
+            pass
+    return d
+
+
 def run_args(board, env):
     """The QEMU command line of `make run` for @board, from @env's
     RUN_DEFAULTS variables (scripts/run.sh, README)."""
     o = {k: env.get(k) or v for k, v in RUN_DEFAULTS.items()}
+    if o['BOOT'] not in ('direct', 'tftp'):
+        sys.exit('BOOT=%s: direct (the default) or tftp' % o['BOOT'])
     dtb = BOARDS[board]
     ports = RUN_PORTS[board]
-    wan = o['WAN'] or ('user,net=10.0.2.0/24,hostfwd=tcp:127.0.0.1:%s-:23,'
-                       'hostfwd=tcp:127.0.0.1:%s-:80'
-                       % (o['TELNET_PORT'], o['HTTP_PORT']))
+    append = dt_bootargs(dtb)
     # Each used port's backend goes straight to its switch port's netdev
     # property; a port without one has carrier and an empty wire (QEMU
     # says "nic mt7530.portN has no peer").
-    nics = ['-netdev', '%s,id=wan' % wan,
-            '-global', 'mt7530.netdev%d=wan' % ports['wan']]
-    if o['LAN']:
-        nics += ['-netdev', '%s,id=lan' % o['LAN'],
-                 '-global', 'mt7530.netdev%d=lan' % ports['lan']]
-    append = dt_bootargs(dtb)
     if o['DRIVERS'] != 'none':
         append += ' rfe.drivers=%s rfe.dhcp=%s' % (
             o['DRIVERS'], port_label(dtb, ports['wan']))
         if o['LAN_ADDR'] != 'none':
             append += ' rfe.lan=%s=%s' % (port_label(dtb, ports['lan']),
                                           o['LAN_ADDR'])
-    return (qemu_args(board, append=append) + nics + ['-nographic'] +
-            shlex.split(o['QEMU_ARGS'])), o
+    wan = o['WAN'] or ('user,net=10.0.2.0/24,hostfwd=tcp:127.0.0.1:%s-:23,'
+                       'hostfwd=tcp:127.0.0.1:%s-:80'
+                       % (o['TELNET_PORT'], o['HTTP_PORT']))
+    if o['BOOT'] == 'tftp':
+        # U-Boot proper in RAM, as the vendor U-Boot would start it; the
+        # command line goes to Linux through uEnv.txt and the FIT's DT.
+        root = tftp_root(board, append)
+        if not o['WAN']:
+            wan += ',tftp=%s' % root
+        args = qemu_args(board, kernel=UBOOT)
+    else:
+        root = None
+        args = qemu_args(board, append=append)
+    o['TFTP_ROOT'] = root
+    nics = ['-netdev', '%s,id=wan' % wan,
+            '-global', 'mt7530.netdev%d=wan' % ports['wan']]
+    if o['LAN']:
+        nics += ['-netdev', '%s,id=lan' % o['LAN'],
+                 '-global', 'mt7530.netdev%d=lan' % ports['lan']]
+    return args + nics + ['-nographic'] + shlex.split(o['QEMU_ARGS']), o
 
 
 def main(argv):
@@ -597,6 +646,10 @@ def main(argv):
     else:
         what = '%s drivers' % o['DRIVERS']
     msg = 'Booting %s (%s).' % (board, what)
+    if o['TFTP_ROOT']:
+        msg += (' U-Boot in RAM TFTP-boots %s from %s%s.' % (
+            FIT, o['TFTP_ROOT'], ' (serve it on your WAN network)'
+            if o['WAN'] else ' through the WAN port'))
     if not o['WAN']:
         msg += (' From this host: telnet 127.0.0.1 %s (a root shell), '
                 'http://127.0.0.1:%s/.' % (o['TELNET_PORT'], o['HTTP_PORT']))

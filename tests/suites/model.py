@@ -60,12 +60,14 @@ WINDOWS = [
     ('memory controller', span(0x1e005000, 0x1000, 0x10) + word(0x1e005648)),
     ('uart2 and uart3', span(0x1e000d00, 0x200)),
     ('boot flash window', span(0x1fc00000, 0x100)),
-    # The frame engine: globals, CDM/GDMA, PDMA, QDMA (whose pointers start
-    # DMA from wherever the garbage points), counters; the MACs and the
-    # MDIO master, through which garbage reaches the switch and its PHYs.
+    # The frame engine: globals, CDM/GDMA, PDMA (TX rings, RX rings,
+    # globals), QDMA (whose pointers and indexes start DMA from wherever
+    # the garbage points), counters; the MACs and the MDIO master, through
+    # which garbage reaches the switch and its PHYs.
     ('frame engine and switch',
      span(0x1e100000, 0x130) + span(0x1e100400, 0x10) +
-     span(0x1e100500, 0x10) + span(0x1e100900, 0x40) +
+     span(0x1e100500, 0x10) + span(0x1e100800, 0x40) +
+     span(0x1e100900, 0x40) +
      span(0x1e100a00, 0x60) + span(0x1e101400, 0x10) +
      span(0x1e101500, 0x10) + span(0x1e101800, 0x40) +
      span(0x1e101a00, 0x50) + span(0x1e101b00, 0x30) +

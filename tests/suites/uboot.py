@@ -1,33 +1,52 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""uboot: U-Boot proper (make uboot) started from RAM on the emulated GB-PC1.
+"""uboot: the GnuBee article's brick-safe boot, `make run BOOT=tftp`.
 
-QEMU's -kernel loads build/u-boot/u-boot at 0x80200000 and starts it, as
-the board's vendor U-Boot would after loading it into RAM (issue 17's
-brick-safe boot; its TFTP boot is still to come). It must identify the
-SoC and its clocks from the models' registers as on the silicon (chip
-name and revision, straps, CPU and DDR PLLs), size the memory, find the
-frame engine and reach its prompt; its `crc32` of its own first 64 KiB
-in RAM must equal the host's CRC-32 of the same bytes of the ELF (the
-load, the command, the CPU's loads and its arithmetic); and the QEMU log
-must hold nothing unexpected (U-Boot programs registers Linux never
-touches: the UART's MediaTek extension registers, the pads, the DDR
-PLL). Broken once: a CRC over one byte less than the host's fails the
-crc32 case.
+`make run BOOT=tftp` (README), driven through its terminal as a user
+types: QEMU's -kernel starts U-Boot proper (make uboot) from RAM, as the
+board's vendor U-Boot would after loading it; U-Boot's own Ethernet
+driver (mtk_eth: PDMA TX ring 0, PDMA RX, the MT7530 set up for ports
+5 and 6 only) is the second oracle of the frame engine and switch
+models, after Linux's drivers. The suite stops the autoboot, then:
+- U-Boot identifies the SoC and its clocks from the models' registers as
+  on the silicon (chip name and revision, straps, CPU and DDR PLLs), sizes
+  the memory and finds the frame engine;
+- its `crc32` of its own first 64 KiB in RAM equals the host's CRC-32 of
+  the same bytes of the ELF (the load, the command, the CPU);
+- `dhcp` gets a lease from QEMU's user networking on the WAN port
+  (ethblue, port 4) and `ping` reaches the TFTP host 10.0.2.2;
+- `tftpboot` fetches the FIT (make fit) whole: its size and its `crc32`
+  in RAM are the host file's;
+- `boot` (the environment's `run netboot`: DHCP, uEnv.txt, the FIT,
+  bootm) verifies the FIT's three images' hashes and starts Linux with
+  the command line uEnv.txt gave; Linux reaches the same shell as `make
+  run`: the frame engine and the switch bound to our drivers, ethblue with
+  a DHCP lease, the TFTP host answering its ping;
+- `poweroff` ends `make run` with status 0; the QEMU log holds nothing
+  unexpected (U-Boot programs registers Linux never touches: the UART's
+  MediaTek extension registers, the pads, the DDR PLL).
+Broken once each: a CRC over one byte less than the host's fails the
+self-CRC case; without the PDMA TX model, or with the switch's PHY ports'
+PMCR reset to 0 (MAC off), U-Boot's ping, TFTP and the boot fail (issue
+17's model fixes).
 """
 
 import os
 import re
 import struct
 import sys
+import tempfile
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import BUILD, Board  # noqa: E402
+from board import (FIT, READY, TFTP_DIR, UBOOT, log_problems,  # noqa: E402
+                   LOG_VERDICT)
+from makerun import Console, free_tcp_port  # noqa: E402
 from tap import Suite  # noqa: E402
 
-UBOOT = os.path.join(BUILD, 'u-boot', 'u-boot')
-PROMPT = r'=> '
+BOOT_TIMEOUT = 300
+# At the start of a line: "==> " ends crc32's output
+PROMPT = r'(?m)^=> '
 BANNER = [
     (r'CPU:\s+MediaTek MT7621A ver 1, eco 3', 'the SoC (chip name, revision)'),
     (r'Boot:\s+DDR3', 'the DRAM type (SYSCFG0)'),
@@ -38,6 +57,9 @@ BANNER = [
 ]
 CRC_ADDR = 0x80200000
 CRC_LEN = 0x10000
+TFTP_HOST = '10.0.2.2'
+# (set, driver of the frame engine, driver of the switch): as `make run`
+DRIVERS = ('ralink_fe', 'ralink-mt7530')
 
 
 def elf_bytes(path, addr, length):
@@ -54,29 +76,133 @@ def elf_bytes(path, addr, length):
     raise ValueError('no loaded segment holds %#x+%#x' % (addr, length))
 
 
+def uboot(c, cmd, pattern, timeout=60):
+    """Type @cmd at U-Boot's prompt; the match of @pattern in what it
+    printed up to its next prompt, and that text."""
+    start = len(c.buf)
+    c.type(cmd + '\r')
+    echo = c.wait_for(re.escape(cmd) + r'\r?\n', timeout, start)
+    end = c.wait_for(PROMPT, timeout, echo.end())
+    out = c.buf[start:end.start()].decode('utf-8', 'replace')
+    return re.search(pattern, out), out
+
+
+def file_crc(path):
+    crc = 0
+    with open(path, 'rb') as f:
+        while True:
+            chunk = f.read(1 << 20)
+            if not chunk:
+                return crc
+            crc = zlib.crc32(chunk, crc)
+
+
+def in_uboot(t, c):
+    """The U-Boot half: banner, self-CRC, DHCP, ping, TFTP and its CRC."""
+    c.wait_for(r'Hit any key to stop autoboot', BOOT_TIMEOUT)
+    c.type('\r')
+    c.wait_for(PROMPT, 30)
+    text = c.text()
+    for pattern, what in BANNER:
+        t.result(re.search(pattern, text) is not None,
+                 'U-Boot reports %s' % what, text[-1500:])
+
+    m, out = uboot(c, 'crc32 %#x %#x' % (CRC_ADDR, CRC_LEN),
+                   r'==> ([0-9a-f]{8})')
+    want = zlib.crc32(elf_bytes(UBOOT, CRC_ADDR, CRC_LEN))
+    t.result(m and int(m.group(1), 16) == want,
+             'crc32 of its first 64 KiB in RAM is the host\'s CRC-32 of the '
+             'ELF\'s', '%s\nhost %08x' % (out, want))
+
+    m, out = uboot(c, 'dhcp', r'DHCP client bound to address 10\.0\.2\.\d+')
+    t.result(m, 'dhcp: a lease from QEMU\'s user networking on the WAN port',
+             out)
+    m, out = uboot(c, 'ping %s' % TFTP_HOST, r'host %s is alive' %
+                   re.escape(TFTP_HOST))
+    t.result(m, 'ping %s (the TFTP host) is answered' % TFTP_HOST, out)
+
+    fit = os.path.join(TFTP_DIR, FIT)
+    size = os.path.getsize(fit)
+    m, out = uboot(c, 'tftpboot ${loadaddr} %s' % FIT,
+                   r'Bytes transferred = (\d+)', 300)
+    t.result(m and int(m.group(1)) == size,
+             'tftpboot fetches the FIT (%d bytes)' % size, out[-1500:])
+    m, out = uboot(c, 'crc32 ${loadaddr} ${filesize}', r'==> ([0-9a-f]{8})')
+    want = file_crc(fit)
+    t.result(m and int(m.group(1), 16) == want,
+             'crc32 of the fetched FIT in RAM is the host file\'s',
+             '%s\nhost %08x' % (out, want))
+
+
+def in_linux(t, c):
+    """`boot`: the environment's netboot, then Linux's shell."""
+    start = len(c.buf)
+    c.type('boot\r')
+    try:
+        c.wait_for(READY, BOOT_TIMEOUT, start)
+        c.run('true')
+    except Exception as e:
+        t.fail('boot (run netboot): Linux reaches its shell',
+               '%s\n%s' % (e, c.text()[-3000:]))
+        return False
+    t.ok('boot (run netboot): Linux reaches its shell')
+    text = c.buf[start:].decode('utf-8', 'replace')
+    oks = re.findall(r'Verifying Hash Integrity \.\.\. crc32\+ OK', text)
+    t.result(len(oks) == 3, 'bootm verifies the kernel\'s, the initramfs\'s '
+             'and the DT\'s CRC-32 in the FIT', '%d of 3' % len(oks))
+    m = re.search(r'Kernel command line: ([^\r\n]*)', text)
+    t.result(m and 'rfe.drivers=ours' in m.group(1),
+             'Linux has the command line of uEnv.txt',
+             m.group(0) if m else text[-2000:])
+    c.run('dmesg -n 1')
+    out = c.run('for d in /sys/class/net/eth0/device/driver '
+                '/sys/class/net/ethblack/device/driver; do '
+                'basename $(readlink $d); done')
+    t.result(tuple(out.split()) == DRIVERS,
+             'the frame engine and the switch are bound to %s and %s'
+             % DRIVERS, out)
+    out = c.run('ip -4 -br addr show dev ethblue')
+    t.result(re.search(r'10\.0\.2\.\d+/24', out),
+             'ethblue (WAN) has a DHCP lease', out)
+    out = c.run('ping -c 2 -W 5 %s' % TFTP_HOST)
+    t.result(' 0% packet loss' in out,
+             'Linux pings the TFTP host %s' % TFTP_HOST, out)
+    return True
+
+
 def main():
-    suite = Suite('uboot')
-    with Board('gnubee-pc1', kernel=UBOOT, initrd=False) as b:
+    t = Suite('uboot')
+    env = dict(os.environ, BOOT='tftp', TELNET_PORT=str(free_tcp_port()),
+               HTTP_PORT=str(free_tcp_port()))
+    for k in ('DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
+        env.pop(k, None)
+    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-uboot-')
+    qlog = os.path.join(tmp.name, 'qemu.log')
+    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
+    c = Console(env)
+    try:
         try:
-            b.wait_for(PROMPT, 120)
+            in_uboot(t, c)
         except Exception as e:
-            suite.fail('U-Boot reaches its prompt', '%s\n%s' % (
-                e, b.text()[-2000:]))
+            t.fail('U-Boot reaches its prompt and runs the commands',
+                   '%s\n%s' % (e, c.text()[-3000:]))
             return 1
-        text = b.text()
-        for pattern, what in BANNER:
-            suite.result(re.search(pattern, text) is not None,
-                         'U-Boot reports %s' % what, text[-1500:])
-        start = b.mark()
-        b.write('crc32 %#x %#x\r' % (CRC_ADDR, CRC_LEN))
-        m = b.wait_for(r'==> ([0-9a-f]{8})', 30, start)
-        want = zlib.crc32(elf_bytes(UBOOT, CRC_ADDR, CRC_LEN))
-        got = m.group(1).decode()
-        suite.result(int(got, 16) == want,
-                     'crc32 of its first 64 KiB in RAM is the host\'s CRC-32 '
-                     'of the ELF\'s', 'U-Boot %s, host %08x' % (got, want))
-    suite.qemu_log(b, 'the U-Boot board')
-    return 1 if suite.failed else 0
+        if in_linux(t, c):
+            c.type('poweroff\n')
+            try:
+                status = c.proc.wait(120)
+            except Exception:
+                status = None
+            t.result(status == 0, 'poweroff ends make run BOOT=tftp with '
+                     'status 0', 'status %r' % status)
+    finally:
+        c.close()
+    with open(qlog) as f:
+        bad = log_problems(f.read())
+    t.result(not bad, 'make run BOOT=tftp: %s' % LOG_VERDICT,
+             '\n'.join(bad[:40]))
+    tmp.cleanup()
+    return 1 if t.failed else 0
 
 
 if __name__ == '__main__':

@@ -12,7 +12,9 @@
  * is handed over by the UHI convention (a0 = -2, a1 = DTB). -initrd and
  * -append are passed through the DT's /chosen node. A few instructions in
  * the boot flash window leave the Coherence Manager as the vendor U-Boot
- * does before jumping to the kernel.
+ * does before jumping to the kernel. Without -dtb the ELF is started with
+ * no arguments, as the vendor U-Boot starts a second bootloader it loaded
+ * into RAM (U-Boot proper, which carries its own device tree).
  *
  * The switch's front ports 0-4 (the GB-PC1's "ethblack" is port 0,
  * "ethblue" port 4) take their network backends from -nic or -net nic, in
@@ -58,7 +60,10 @@ struct GnubeeMachineState {
     MemoryRegion highmem;
 };
 
-/* Load the kernel, DTB and initrd; return the kernel entry point */
+/*
+ * Load the kernel, DTB and initrd; return the kernel entry point. Without
+ * a DTB *@dtb_paddr is 0.
+ */
 static uint64_t gnubee_load_linux(MachineState *machine, hwaddr *dtb_paddr)
 {
     uint64_t kernel_entry, kernel_high;
@@ -75,10 +80,16 @@ static uint64_t gnubee_load_linux(MachineState *machine, hwaddr *dtb_paddr)
         exit(1);
     }
 
+    *dtb_paddr = 0;
     if (!machine->dtb) {
-        error_report("gnubee: -dtb is required (the board's device tree, "
-                     "e.g. mt7621-gnubee-gb-pc1.dtb from the kernel tree)");
-        exit(1);
+        if (machine->initrd_filename ||
+            (machine->kernel_cmdline && *machine->kernel_cmdline)) {
+            error_report("gnubee: -initrd and -append go to Linux in the "
+                         "device tree: give -dtb (the board's, e.g. "
+                         "mt7621-gnubee-gb-pc1.dtb from the kernel tree)");
+            exit(1);
+        }
+        return kernel_entry;
     }
     fdt = load_device_tree(machine->dtb, &fdt_size);
     if (!fdt) {
@@ -137,7 +148,8 @@ static uint64_t gnubee_load_linux(MachineState *machine, hwaddr *dtb_paddr)
  * core may access the GCRs, the GIC and CPC register blocks are enabled
  * at their usual addresses, CM region 0 routes the I/O window (64 MiB) and
  * region 1 the PCIe memory window (256 MiB) to IOCU0, regions 2 and 3
- * duplicate region 0. Then UHI arguments for the kernel.
+ * duplicate region 0. Then UHI arguments for the kernel, or none without
+ * a DTB.
  */
 static void gnubee_write_bootstub(MT7621State *soc, uint64_t kernel_entry,
                                   hwaddr dtb_paddr)
@@ -166,8 +178,9 @@ static void gnubee_write_bootstub(MT7621State *soc, uint64_t kernel_entry,
                          ~(regions[i].size - 1) | GCR_REGn_MASK_CMTGT_IOCU0);
     }
 #undef GCR
-    bl_gen_jump_kernel(&p, false, 0, true, (target_ulong)-2,
-                       true, cpu_mips_phys_to_kseg0(NULL, dtb_paddr),
+    bl_gen_jump_kernel(&p, false, 0, true, dtb_paddr ? (target_ulong)-2 : 0,
+                       true, dtb_paddr ?
+                             cpu_mips_phys_to_kseg0(NULL, dtb_paddr) : 0,
                        true, 0, true, 0, kernel_entry);
 }
 
@@ -248,11 +261,12 @@ static void gnubee_init(MachineState *machine)
 
     if (machine->firmware) {
         error_report("gnubee: -bios is not supported; boot Linux with "
-                     "-kernel and -dtb");
+                     "-kernel and -dtb, or U-Boot proper with -kernel");
         exit(1);
     }
     if (!machine->kernel_filename) {
-        error_report("gnubee: -kernel (a vmlinux) and -dtb are required");
+        error_report("gnubee: -kernel is required (a vmlinux with -dtb, "
+                     "or an ELF of U-Boot proper)");
         exit(1);
     }
     kernel_entry = gnubee_load_linux(machine, &dtb_paddr);

@@ -112,9 +112,13 @@
 #define MT7530_PPBV1_P          0x2014
 #define   PPBV1_PVID(v)             extract32(v, 0, 12)
 #define MT753X_PMCR_P           0x3000
+#define   PMCR_IFG_XMIT(v)          ((v) << 18)
+#define   PMCR_MAC_MODE             BIT(16)
 #define   PMCR_FORCE_MODE           BIT(15)
 #define   PMCR_MAC_TX_EN            BIT(14)
 #define   PMCR_MAC_RX_EN            BIT(13)
+#define   PMCR_BACKOFF_EN           BIT(9)
+#define   PMCR_BACKPR_EN            BIT(8)
 #define   PMCR_FORCE_RX_FC          BIT(5)
 #define   PMCR_FORCE_TX_FC          BIT(4)
 #define   PMCR_FORCE_SPEED(v)       extract32(v, 2, 2)
@@ -129,6 +133,19 @@
  * carries no LPI. Its reset value is not known here; it resets to 0.
  */
 #define MT753X_PMEEECR_P        0x3004
+/*
+ * Out of reset a port's MAC is on and not forced: its link, speed and
+ * duplex follow what the switch polls from the port's PHY (0x56300).
+ * Sources: MediaTek's SDK raeth driver writes this value to PMCR_P5 for
+ * "P5, AN" (port 5 on an internal PHY, auto-polling), against 0x5e33b
+ * for "Force 1000"; U-Boot's mtk_eth (mt7530_setup()) writes PMCR only
+ * for ports 5 and 6 and switches frames through ports 0-4 on the
+ * silicon; mainline's mt7530_setup() forces the link down on every port
+ * ("until they're enabled later"), keeping the other bits.
+ */
+#define   PMCR_RESET                (PMCR_IFG_XMIT(1) | PMCR_MAC_MODE | \
+                                     PMCR_MAC_TX_EN | PMCR_MAC_RX_EN | \
+                                     PMCR_BACKOFF_EN | PMCR_BACKPR_EN)
 #define MT7530_PMSR_P           0x3008
 #define   PMSR_EEE1G                BIT(7)
 #define   PMSR_EEE100M              BIT(6)
@@ -778,7 +795,7 @@ static void mt7530_reset_core(MT7530State *s)
         s->psc[p] = 0;
         s->pvc[p] = 0x81000000;
         s->ppbv1[p] = 0x10001;
-        s->pmcr[p] = 0;
+        s->pmcr[p] = PMCR_RESET;
         s->pmeeecr[p] = 0;
         memset(s->mib[p], 0, sizeof(s->mib[p]));
     }

@@ -4,8 +4,9 @@
  * As mainline's mtk_eth_soc drives it on the MT7621 (NETSYS v1 with
  * MTK_QDMA): frames from the CPU go through QDMA (a linked list of TX
  * descriptors, CTX/DTX/CRX/DRX pointers), frames to the CPU through PDMA
- * RX ring 0. GDMA1 feeds GMAC0, wired to port 6 of the MT7530 switch core,
- * GDMA2 GMAC1 on port 5. Register names follow mtk_eth_soc.h.
+ * RX ring 0. The PDMA's TX rings (ralink_pdma.c) send too: U-Boot's
+ * mtk_eth uses ring 0. GDMA1 feeds GMAC0, wired to port 6 of the MT7530
+ * switch core, GDMA2 GMAC1 on port 5. Register names follow mtk_eth_soc.h.
  *
  * Not modelled: the PPE (hardware NAT), HW LRO, the QDMA scheduler and
  * rate limits (their registers are stored), the QDMA RX ring (frames go to
@@ -57,7 +58,7 @@
 #define GDMA_MAC_ADRL(n)        (0x0508 + (n) * 0x1000)
 #define GDMA_MAC_ADRH(n)        (0x050c + (n) * 0x1000)
 /* PDMA */
-#define PDMA_TX_BASE            0x0800
+#define PDMA_TX_BASE            0x0800  /* 4 rings: ralink_pdma.h */
 #define PDMA_RX_BASE_PTR(r)     (0x0900 + (r) * 0x10)
 #define PDMA_RX_MAX_CNT(r)      (0x0904 + (r) * 0x10)
 #define PDMA_RX_CRX_IDX(r)      (0x0908 + (r) * 0x10)
@@ -70,6 +71,7 @@
 #define   GLO_TX_DMA_EN             BIT(0)
 #define PDMA_RST_IDX            0x0a08
 #define   RST_DRX_IDX(r)            BIT(16 + (r))
+#define   RST_DTX_IDX_MASK          0xf
 #define PDMA_DELAY_IRQ          0x0a0c  /* RX half: PDMA RX done */
 /* Delay interrupt configuration: RX in bits 15:0, TX in bits 31:16 */
 #define   DLY_RX_SHIFT              0
@@ -82,6 +84,7 @@
 #define PDMA_IRQ_MASK           0x0a28
 #define   RX_DONE_DLY               BIT(30)
 #define   RX_DONE_INT0              BIT(16)
+#define   PDMA_TX_DONE_INT_MASK     0xf     /* TX_DONE_INT0..3 */
 #define PDMA_ADMA_RX_DBG0       0x0a38
 #define PDMA_INT_GRP            0x0a50
 /* PPE (not modelled) */
@@ -196,7 +199,8 @@ static void fe_update_irq(MT7621FEState *s)
 /*
  * Where each delay engine takes its configuration and raises its status:
  * PDMA_DELAY_IRQ's RX half for PDMA RX done, QDMA_DELAY_IRQ's TX half for
- * QDMA TX done. (mtk_eth_soc writes the same value to both registers.)
+ * QDMA TX done, PDMA_DELAY_IRQ's TX half for PDMA TX done. (mtk_eth_soc
+ * writes the same value to both registers.)
  */
 static const struct {
     hwaddr cfg, status;
@@ -207,6 +211,8 @@ static const struct {
                            RX_DONE_DLY },
     [MT7621_FE_DLY_TX] = { QDMA_DELAY_IRQ, QDMA_INT_STATUS, DLY_TX_SHIFT,
                            TX_DONE_DLY },
+    [MT7621_FE_DLY_PDMA_TX] = { PDMA_DELAY_IRQ, PDMA_IRQ_STATUS,
+                                DLY_TX_SHIFT, TX_DONE_DLY },
 };
 
 static uint32_t fe_dly_cfg(MT7621FEState *s, int which)
@@ -570,6 +576,29 @@ static void fe_qdma_tx(MT7621FEState *s)
     }
 }
 
+/* PDMA TX: the rings' frames, while the engine runs and TX DMA is on */
+static void fe_pdma_tx(MT7621FEState *s)
+{
+    uint32_t rings, frames;
+
+    if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_TX_DMA_EN)) {
+        return;
+    }
+    frames = ralink_pdma_tx_run(&s->pdma_tx, &rings);
+    if (rings) {
+        /* TX_DONE_INT0..3: bits 0..3, as the rings' bits in @rings */
+        fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) |
+               (rings & PDMA_TX_DONE_INT_MASK));
+        fe_dly_complete(s, MT7621_FE_DLY_PDMA_TX, frames);
+        fe_update_irq(s);
+    }
+}
+
+static void fe_pdma_tx_frame(void *opaque, uint32_t txd4, size_t len)
+{
+    fe_tx_frame(opaque, txd4, len);
+}
+
 /* -- RX: PDMA ring 0 ----------------------------------------------------- */
 
 static bool fe_rx_ring_free(MT7621FEState *s)
@@ -869,6 +898,9 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     if (fe_idle_reg(addr)) {
         return 0;
     }
+    if (addr >= PDMA_TX_BASE && addr < PDMA_TX_BASE + RALINK_PDMA_TX_SIZE) {
+        return ralink_pdma_tx_read(&s->pdma_tx, addr - PDMA_TX_BASE);
+    }
     switch (addr) {
     case MAC_MSR(0):
     case MAC_MSR(1):
@@ -909,6 +941,13 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     MT7621FEState *s = opaque;
     int r;
 
+    if (addr >= PDMA_TX_BASE && addr < PDMA_TX_BASE + RALINK_PDMA_TX_SIZE) {
+        ralink_pdma_tx_write(&s->pdma_tx, addr - PDMA_TX_BASE, val);
+        if ((addr - PDMA_TX_BASE) % 0x10 == RALINK_PDMA_TX_CTX_IDX) {
+            fe_pdma_tx(s);
+        }
+        return;
+    }
     switch (addr) {
     case FE_INT_STATUS2:
     case PDMA_IRQ_STATUS:
@@ -923,6 +962,7 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
         fe_update_irq(s);
         return;
     case PDMA_RST_IDX:
+        ralink_pdma_tx_reset_idx(&s->pdma_tx, val & RST_DTX_IDX_MASK);
         for (r = 0; r < RX_RINGS; r++) {
             if (val & RST_DRX_IDX(r)) {
                 fe_set(s, PDMA_RX_DRX_IDX(r), 0);
@@ -949,6 +989,7 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     case PDMA_GLO_CFG:
         fe_set(s, addr, val);
         mt7530_mac_ready(s->sw, MT7530_CPU_PORT);
+        fe_pdma_tx(s);
         return;
     case PDMA_DELAY_IRQ:
     case QDMA_DELAY_IRQ:
@@ -1074,6 +1115,15 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
         return;
     }
     address_space_init(&s->dma_as, s->dma_mr, "mt7621-fe-dma");
+    s->pdma_tx = (RalinkPDMATx) {
+        .regs = &s->regs[PDMA_TX_BASE / 4],
+        .as = &s->dma_as,
+        .buf = s->tx_buf,
+        .buf_size = sizeof(s->tx_buf),
+        .frame = fe_pdma_tx_frame,
+        .opaque = s,
+        .name = TYPE_MT7621_FE,
+    };
     for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
         s->gmac[i].fe = s;
         s->gmac[i].id = i;
@@ -1101,8 +1151,8 @@ static void mt7621_fe_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
-    .version_id = 3,
-    .minimum_version_id = 3,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
         VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
@@ -1119,6 +1169,8 @@ static const VMStateDescription vmstate_mt7621_fe = {
         VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_RX].timer, MT7621FEState),
         VMSTATE_UINT32(dly[MT7621_FE_DLY_TX].pending, MT7621FEState),
         VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_TX].timer, MT7621FEState),
+        VMSTATE_UINT32(dly[MT7621_FE_DLY_PDMA_TX].pending, MT7621FEState),
+        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_PDMA_TX].timer, MT7621FEState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -9,6 +9,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/net/mt7530.h"
+#include "hw/net/ralink_pdma.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 
@@ -30,9 +31,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621FEState, MT7621_FE)
 #define MT7621_FE_RESET_FE      0
 #define MT7621_FE_RESET_ETH     1
 
-/* The two delay-interrupt engines: PDMA's for RX done, QDMA's for TX done */
+/*
+ * The delay-interrupt engines: PDMA's for RX done, QDMA's for TX done,
+ * PDMA's for TX done
+ */
 #define MT7621_FE_DLY_RX        0
 #define MT7621_FE_DLY_TX        1
+#define MT7621_FE_DLY_PDMA_TX   2
 
 struct MT7621FEState {
     SysBusDevice parent_obj;
@@ -50,8 +55,10 @@ struct MT7621FEState {
     uint32_t regs[MT7621_FE_SIZE / 4];
     /* MDIO: the clause 45 address latched by an address cycle */
     uint16_t c45_addr[32][32];
-    /* A frame being gathered from TX descriptors */
+    /* A frame being gathered from TX descriptors (QDMA or PDMA) */
     uint8_t tx_buf[MT7621_FE_MAX_FRAME];
+    /* The PDMA's TX rings (their registers in @regs) */
+    RalinkPDMATx pdma_tx;
     /* GDMA counters (read-to-clear), per GDMA */
     uint64_t rx_bytes[MT7621_FE_NUM_GMACS], tx_bytes[MT7621_FE_NUM_GMACS];
     uint32_t rx_packets[MT7621_FE_NUM_GMACS];
@@ -67,7 +74,7 @@ struct MT7621FEState {
         int which;
         uint32_t pending;
         QEMUTimer *timer;
-    } dly[2];
+    } dly[3];
     /*
      * Faults a test injects (QOM properties, settable at run time; see
      * the "fault-*" properties in mt7621_fe.c)

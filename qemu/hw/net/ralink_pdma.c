@@ -1,0 +1,213 @@
+/*
+ * Ralink/MediaTek frame engine PDMA: the TX descriptor rings
+ *
+ * Every frame engine of the family has this DMA engine (RT2880, RT305x,
+ * RT3883, RT5350, MT7620, MT7628 send through it; the MT7621 has it beside
+ * its QDMA, and U-Boot's mtk_eth sends through it there). A TX ring is an
+ * array of 16-byte descriptors in RAM with four registers: its base, its
+ * size, the CPU's index (the descriptor after the last one it handed
+ * over) and the DMA's (the next one to send). A descriptor carries two
+ * buffer segments and a word of per-SoC fields for the frame engine:
+ *
+ *   txd1  SDP0, the first segment's address
+ *   txd2  DDONE (31), LS0 (30), SDL0 (29:16), LS1 (14), SDL1 (13:0)
+ *   txd3  SDP1, the second segment's address
+ *   txd4  forward port, checksum, VLAN... (the frame engine's to decode)
+ *
+ * LS0 or LS1 marks the segment a frame ends with; a frame may go on over
+ * several descriptors, whose txd4 is the first one's. The layout is the
+ * one mainline's mtk_eth_soc (TX_DMA_LS0, TX_DMA_PLEN0/1, TX_DMA_LS1,
+ * TX_DMA_DONE) and U-Boot's mtk_eth and mt7628-eth (PDMA_TXD2_*) program.
+ * The DMA sends a frame once all its descriptors are handed over, then
+ * sets DDONE in each (what drivers wait for: U-Boot's mtk_eth_send() takes
+ * a descriptor only with DDONE set) and moves its index past them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/bitops.h"
+#include "qemu/log.h"
+#include "hw/net/ralink_pdma.h"
+#include "sysemu/dma.h"
+#include "trace.h"
+
+#define TXD2_DDONE              BIT(31)
+#define TXD2_LS0                BIT(30)
+#define TXD2_SDL0(v)            extract32(v, 16, 14)
+#define TXD2_LS1                BIT(14)
+#define TXD2_SDL1(v)            extract32(v, 0, 14)
+#define TXD_SIZE                16
+/*
+ * The size and the indexes are 12-bit fields (TX_MAX_CNTn, TX_CTX_IDXn,
+ * TX_DTX_IDXn bits 11:0 in the RT5350 and MT7628 datasheets), which
+ * bounds what one kick of the DMA can walk.
+ */
+#define IDX_MASK                0xfff
+
+static uint32_t *pdma_reg(RalinkPDMATx *p, int ring, hwaddr reg)
+{
+    return &p->regs[(ring * 0x10 + reg) / 4];
+}
+
+uint32_t ralink_pdma_tx_read(RalinkPDMATx *p, hwaddr offset)
+{
+    return p->regs[offset / 4];
+}
+
+void ralink_pdma_tx_write(RalinkPDMATx *p, hwaddr offset, uint32_t val)
+{
+    switch (offset % 0x10) {
+    case RALINK_PDMA_TX_CTX_IDX:
+        val &= IDX_MASK;
+        break;
+    case RALINK_PDMA_TX_DTX_IDX:
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: write to PDMA TX ring %u's DMA "
+                      "index (read only; PDMA_RST_IDX resets it)\n", p->name,
+                      (unsigned)(offset / 0x10));
+        return;
+    case RALINK_PDMA_TX_MAX_CNT:
+        val &= IDX_MASK;
+        if (!val) {
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX ring %u of size 0\n",
+                          p->name, (unsigned)(offset / 0x10));
+        }
+        break;
+    }
+    p->regs[offset / 4] = val;
+}
+
+void ralink_pdma_tx_reset_idx(RalinkPDMATx *p, uint32_t mask)
+{
+    int r;
+
+    for (r = 0; r < RALINK_PDMA_TX_RINGS; r++) {
+        if (mask & BIT(r)) {
+            *pdma_reg(p, r, RALINK_PDMA_TX_DTX_IDX) = 0;
+        }
+    }
+}
+
+static bool pdma_txd(RalinkPDMATx *p, int ring, uint32_t idx, uint32_t *d)
+{
+    uint32_t addr = *pdma_reg(p, ring, RALINK_PDMA_TX_BASE_PTR) +
+                    idx * TXD_SIZE;
+    int i;
+
+    if (dma_memory_read(p->as, addr, d, TXD_SIZE,
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX ring %d descriptor %u at "
+                      "0x%x outside RAM\n", p->name, ring, idx, addr);
+        return false;
+    }
+    for (i = 0; i < 4; i++) {
+        d[i] = le32_to_cpu(d[i]);
+    }
+    return true;
+}
+
+/* Append a segment to the frame being gathered; false if it cannot be */
+static bool pdma_gather(RalinkPDMATx *p, size_t *len, uint32_t addr,
+                        uint32_t n)
+{
+    if (*len + n > p->buf_size) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX frame longer than %zu "
+                      "bytes\n", p->name, p->buf_size);
+        return false;
+    }
+    if (dma_memory_read(p->as, addr, p->buf + *len, n,
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX buffer at 0x%x outside "
+                      "RAM\n", p->name, addr);
+        return false;
+    }
+    *len += n;
+    return true;
+}
+
+/* Send the whole frames handed over on @ring; returns how many */
+static unsigned pdma_tx_ring(RalinkPDMATx *p, int ring)
+{
+    uint32_t max = *pdma_reg(p, ring, RALINK_PDMA_TX_MAX_CNT);
+    uint32_t ctx = *pdma_reg(p, ring, RALINK_PDMA_TX_CTX_IDX);
+    uint32_t dtx = *pdma_reg(p, ring, RALINK_PDMA_TX_DTX_IDX);
+    unsigned frames = 0;
+
+    if (dtx == ctx) {
+        return 0;
+    }
+    if (ctx >= max || dtx >= max) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX ring %d: index %u or %u "
+                      "beyond its %u descriptors\n", p->name, ring, ctx, dtx,
+                      max);
+        return 0;
+    }
+    while (dtx != ctx) {
+        uint32_t d[4], txd4 = 0, idx = dtx, n = 0, i;
+        size_t len = 0;
+        bool ends = false, ok = true;
+
+        /* Find the frame's last descriptor, gathering its segments */
+        while (idx != ctx && !ends) {
+            if (!pdma_txd(p, ring, idx, d)) {
+                return frames;
+            }
+            if (!n++) {
+                txd4 = d[3];
+            }
+            ok = ok && pdma_gather(p, &len, d[0], TXD2_SDL0(d[1]));
+            if (d[1] & TXD2_LS0) {
+                ends = true;
+            } else {
+                ok = ok && pdma_gather(p, &len, d[2], TXD2_SDL1(d[1]));
+                ends = d[1] & TXD2_LS1;
+            }
+            idx = (idx + 1) % max;
+        }
+        if (!ends) {
+            if (n == max - 1) {
+                qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX ring %d full "
+                              "without a last segment (LS0/LS1)\n", p->name,
+                              ring);
+            }
+            break;              /* the rest is not handed over yet */
+        }
+        trace_ralink_pdma_tx(p->name, ring, dtx, n, len);
+        if (ok) {
+            p->frame(p->opaque, txd4, len);
+        }
+        frames++;
+        /* Release the descriptors: DDONE, and the DMA index past them */
+        for (i = 0; i < n; i++) {
+            uint32_t addr = *pdma_reg(p, ring, RALINK_PDMA_TX_BASE_PTR) +
+                            dtx * TXD_SIZE + 4;
+            uint32_t txd2;
+
+            if (ldl_le_dma(p->as, addr, &txd2,
+                           MEMTXATTRS_UNSPECIFIED) == MEMTX_OK) {
+                stl_le_dma(p->as, addr, txd2 | TXD2_DDONE,
+                           MEMTXATTRS_UNSPECIFIED);
+            }
+            dtx = (dtx + 1) % max;
+        }
+        *pdma_reg(p, ring, RALINK_PDMA_TX_DTX_IDX) = dtx;
+    }
+    return frames;
+}
+
+unsigned ralink_pdma_tx_run(RalinkPDMATx *p, uint32_t *rings)
+{
+    unsigned frames = 0;
+    int r;
+
+    *rings = 0;
+    for (r = 0; r < RALINK_PDMA_TX_RINGS; r++) {
+        uint32_t dtx = *pdma_reg(p, r, RALINK_PDMA_TX_DTX_IDX);
+
+        frames += pdma_tx_ring(p, r);
+        if (*pdma_reg(p, r, RALINK_PDMA_TX_DTX_IDX) != dtx) {
+            *rings |= BIT(r);
+        }
+    }
+    return frames;
+}

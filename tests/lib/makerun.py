@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+"""`make run` driven as a user drives it: its terminal through a pipe.
+
+The run suite (`make run`, both driver sets) and the uboot suite (`make
+run BOOT=tftp`) type at the board's console here.
+"""
+
+import os
+import re
+import select
+import socket
+import subprocess
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+
+
+def free_tcp_port():
+    s = socket.socket()
+    s.bind(('127.0.0.1', 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Console:
+    """`make run`'s terminal: its stdout (QEMU's -nographic serial) and
+    its stdin."""
+
+    def __init__(self, env):
+        self.proc = subprocess.Popen(
+            ['make', '--no-print-directory', 'run'], cwd=TOP, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT)
+        self.buf = b''
+        self.seq = 0
+
+    def wait_for(self, pattern, timeout, start=0):
+        rx = re.compile(pattern.encode())
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf, start)
+            if m:
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError('no %r within %d s' % (pattern, timeout))
+            r, _, _ = select.select([self.proc.stdout], [], [], left)
+            if r:
+                data = os.read(self.proc.stdout.fileno(), 65536)
+                if not data:
+                    raise RuntimeError('make run exited (%s) waiting for %r'
+                                       % (self.proc.wait(), pattern))
+                self.buf += data
+
+    def type(self, text):
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def run(self, cmd, timeout=60):
+        """Type @cmd at the shell; return its output."""
+        self.seq += 1
+        tag = 'RUN%d' % self.seq
+        start = len(self.buf)
+        self.type("echo '%s''B'; %s; echo '%s''E'\n" % (tag, cmd, tag))
+        end = self.wait_for(r'%sE\r?\n' % tag, timeout, start)
+        begin = self.wait_for(r'%sB\r?\n' % tag, 1, start)
+        out = self.buf[begin.end():end.start()].decode('utf-8', 'replace')
+        # What the user sees, less the colours (iproute2's on a terminal).
+        return re.sub(r'\x1b\[[0-9;]*m', '', out).replace('\r\n', '\n')
+
+    def text(self):
+        return self.buf.decode('utf-8', 'replace')
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
