@@ -4,9 +4,10 @@
 # build-uboot.sh: U-Boot proper for the emulated GnuBee, loaded into RAM
 # (issue 17's brick-safe boot), from Debian's u-boot source package:
 #   uboot/configs/gnubee-ram.config   merged onto mt7621_rfb_defconfig
-#   uboot/gnubee-ram.env              added to the default environment
-#                                     (CONFIG_ENV_SOURCE_FILE, board dir)
-#   uboot/patches/*.patch             changes to U-Boot's own files, if any
+#   uboot/arch/..., uboot/board/...   our new files, copied into the tree:
+#                                     the GnuBee's device tree, the
+#                                     environment (CONFIG_ENV_SOURCE_FILE)
+#   uboot/patches/*.patch             changes to U-Boot's own files
 # The source is fetched and unpacked once per version and patch set
 # ($CACHE/uboot), the build is incremental and cached by ccache; the ELF
 # goes to build/u-boot/u-boot (what QEMU's -kernel loads, as the board's
@@ -50,11 +51,9 @@ if [ "$(cat "$src/.ralink-fe-key" 2>/dev/null)" != "$key" ]; then
 fi
 
 frag=$TOP/uboot/configs/gnubee-ram.config
-# The environment file lives in the board's directory; copied only when
-# it changed, so that an unchanged one rebuilds nothing.
-envf=$src/board/mediatek/mt7621/gnubee-ram.env
-cmp -s "$TOP/uboot/gnubee-ram.env" "$envf" ||
-	cp "$TOP/uboot/gnubee-ram.env" "$envf"
+# Our files, by checksum: an unchanged one keeps its time and rebuilds
+# nothing.
+rsync -rc "$TOP/uboot/arch" "$TOP/uboot/board" "$src/"
 mk=(make -C "$src" O="$bld" ARCH=mips CROSS_COMPILE="ccache mipsel-linux-gnu-")
 cfgkey=$(cat "$frag" "$src/configs/mt7621_rfb_defconfig" | sha256sum | cut -c1-16)
 if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then

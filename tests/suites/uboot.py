@@ -48,6 +48,7 @@ BOOT_TIMEOUT = 300
 # At the start of a line: "==> " ends crc32's output
 PROMPT = r'(?m)^=> '
 BANNER = [
+    (r'Model:\s+GnuBee GB-PC1', 'the board (its device tree)'),
     (r'CPU:\s+MediaTek MT7621A ver 1, eco 3', 'the SoC (chip name, revision)'),
     (r'Boot:\s+DDR3', 'the DRAM type (SYSCFG0)'),
     (r'Clock: CPU: 880MHz, DDR: 1200MT/s, Bus: 220MHz, XTAL: 40MHz',
