@@ -39,9 +39,9 @@
 #define TXD2_SDL1(v)            extract32(v, 0, 14)
 #define TXD_SIZE                16
 /*
- * The size and the indexes are 12-bit fields (TX_MAX_CNTn, TX_CTX_IDXn,
- * TX_DTX_IDXn bits 11:0 in the RT5350 and MT7628 datasheets), which
- * bounds what one kick of the DMA can walk.
+ * The model keeps 12 bits of a ring's size and CPU index (a ring of
+ * 4096 descriptors, mainline's largest, fits; the fields' width on the
+ * silicon is not sourced here), which bounds what one kick walks.
  */
 #define IDX_MASK                0xfff
 
