@@ -31,12 +31,16 @@ qemu: deps
 kernel: deps
 	@scripts/build-kernel.sh main
 
-# Kernels only the tests boot (e.g. without the CM region-0 fix).
+# Kernels only the tests boot: without the CM region-0 fix; the MT7628
+# family's (VoCore2, Omega2+).
 kernel-variants: kernel
 	@scripts/build-kernel.sh no-cm-fix
+	@scripts/build-kernel.sh mt76x8
 
+# The test bed's initramfs, and busybox's alone for the 128 MiB boards.
 rootfs: deps kernel
 	@scripts/build-rootfs.sh
+	@scripts/build-rootfs.sh base
 
 # U-Boot proper for the GnuBee, started from RAM (build/u-boot/u-boot).
 uboot: deps

@@ -1,10 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-kernel.sh <variant> - build the MT7621 (GnuBee GB-PC1/PC2) kernel.
+# build-kernel.sh <variant> - build a kernel for the emulated boards.
 #
 # Variants:
-#   main       Debian's linux-source-6.12 + kernel/patches/*.patch
+#   main       the MT7621 (GnuBee GB-PC1/PC2) kernel: Debian's
+#              linux-source-6.12 + kernel/patches/*.patch
+#   mt76x8     the MT7628AN/MT7688 (VoCore2, Omega2+) kernel: main's source
+#              tree, its own configuration and O= directory
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
@@ -37,8 +40,8 @@ set -euo pipefail
 
 variant=${1:-}
 case "$variant" in
-main | no-cm-fix | ours) ;;
-*) die "usage: $0 main|no-cm-fix|ours" ;;
+main | no-cm-fix | mt76x8 | ours) ;;
+*) die "usage: $0 main|no-cm-fix|mt76x8|ours" ;;
 esac
 
 [ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
@@ -47,9 +50,22 @@ command -v "${CROSS_COMPILE}gcc" >/dev/null ||
 	die "${CROSS_COMPILE}gcc missing (run scripts/deps.sh)"
 
 KROOT=$CACHE/kernel
-DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
-FRAGMENTS=("$TOP"/kernel/configs/*.config)
-[ -e "${FRAGMENTS[0]}" ] || die "no config fragments in kernel/configs"
+# Each family's kernel: its config fragments (kernel/configs) and DTBs.
+case "$variant" in
+mt76x8)
+	DTBS=(vocore2 omega2p)
+	FRAGMENTS=(base mt76x8 testbed)
+	;;
+*)
+	DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
+	FRAGMENTS=(base mt7621 net testbed)
+	;;
+esac
+FRAGMENTS=("${FRAGMENTS[@]/#/$TOP/kernel/configs/}")
+FRAGMENTS=("${FRAGMENTS[@]/%/.config}")
+for f in "${FRAGMENTS[@]}"; do
+	[ -f "$f" ] || die "$f missing"
+done
 shopt -s nullglob
 MAIN_PATCHES=("$TOP"/kernel/patches/*.patch)
 CM_PATCHES=("$TOP"/tests/cm-region/0001-*.patch)
@@ -187,8 +203,11 @@ esac
 
 vdir=$KROOT/$variant
 src=$vdir/src
+# Another family's kernel builds main's tree in an O= directory of its own.
+[ "$variant" != mt76x8 ] || src=$KROOT/main/src
 obj=$vdir/obj
 logf=$vdir/build.log
+mkdir -p "$vdir"
 out=$BUILD/kernel/$variant
 
 # Up to date: the inputs of the last complete build of this variant (its

@@ -31,7 +31,23 @@ QEMU = os.environ.get('QEMU_BIN') or os.path.join(BUILD, 'qemu',
 BOARDS = {
     'gnubee-pc1': 'mt7621-gnubee-gb-pc1.dtb',
     'gnubee-pc2': 'mt7621-gnubee-gb-pc2.dtb',
+    'vocore2': 'vocore2.dtb',
+    'omega2p': 'omega2p.dtb',
 }
+# What differs per board beyond its DTB: the kernel build (its SoC
+# family's: scripts/build-kernel.sh), the memory, the initramfs (the
+# MT7628 boards' 128 MiB hold busybox's, not the test bed's 71 MiB).
+BOARD_KERNEL = {'vocore2': 'mt76x8', 'omega2p': 'mt76x8'}
+BOARD_MEM = {'vocore2': '128M', 'omega2p': '128M'}
+BOARD_ROOTFS = {'vocore2': 'rootfs-base', 'omega2p': 'rootfs-base'}
+# The console's UART, when not the first (the DT's stdout-path)
+BOARD_CONSOLE_UART = {'vocore2': 2}
+
+
+def serial_args(board, console):
+    """-serial options that put @console on @board's console UART."""
+    return ['-serial', 'null'] * BOARD_CONSOLE_UART.get(board, 0) + \
+        ['-serial', console]
 
 # Printed by rootfs/init just before the first shell starts.
 READY = 'ralink-fe: userspace ready'
@@ -100,17 +116,21 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
     side, bridge_mdb.sh took 186-188 s of vCPU time without it against
     200-205 s with it). Nothing the tests check depends on it.
     """
+    if variant == 'main':
+        variant = BOARD_KERNEL.get(board, 'main')
     kdir = kernel_dir(variant)
     dtb = dtb or BOARDS[board]
+    mem = BOARD_MEM.get(board, '512M')
     if kernel:
-        return [QEMU, '-M', board, '-m', '512M', '-no-reboot',
+        return [QEMU, '-M', board, '-m', mem, '-no-reboot',
                 '-kernel', kernel] + (VIRTUAL_CLOCK if virtual_clock else []) \
             + list(extra)
-    args = [QEMU, '-M', board, '-m', '512M', '-no-reboot',
+    args = [QEMU, '-M', board, '-m', mem, '-no-reboot',
             '-kernel', os.path.join(kdir, 'vmlinux'),
             '-dtb', os.path.join(kdir, 'dtbs', dtb)]
     if initrd:
-        args += ['-initrd', initrd_path()]
+        args += ['-initrd', initrd_path(stem=BOARD_ROOTFS.get(board,
+                                                              'rootfs'))]
     if nosmp:
         append = (append or dt_bootargs(dtb, variant)) + ' nosmp'
     if norandmaps:
@@ -267,7 +287,7 @@ class Board:
         args = qemu_args(board, variant, initrd, append, extra, dtb,
                          virtual_clock, nosmp, norandmaps, kernel)
         # debug-threads names QEMU's threads ("CPU 0/TCG"): cpu_times().
-        args += ['-display', 'none', '-serial', 'stdio',
+        args += ['-display', 'none'] + serial_args(board, 'stdio') + [
                  '-name', '%s,debug-threads=on' % board,
                  '-monitor', 'unix:%s,server=on,wait=off' % self.mon_path,
                  '-d', 'guest_errors,unimp',

@@ -8,6 +8,7 @@ run BOOT=tftp`) type at the board's console here.
 import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import time
@@ -28,10 +29,12 @@ class Console:
     its stdin."""
 
     def __init__(self, env):
+        # A session of its own: close() ends make and what it started
+        # (QEMU, which outlives a killed make).
         self.proc = subprocess.Popen(
             ['make', '--no-print-directory', 'run'], cwd=TOP, env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT)
+            stderr=subprocess.STDOUT, start_new_session=True)
         self.buf = b''
         self.seq = 0
 
@@ -73,6 +76,11 @@ class Console:
         return self.buf.decode('utf-8', 'replace')
 
     def close(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+        """End make run and everything it started, whatever state it is
+        in (a QEMU left running would take a CPU from every later
+        suite)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()

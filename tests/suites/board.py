@@ -1,6 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""board: the emulated GnuBee boards boot mainline Linux 6.12 to a shell."""
+"""board: the emulated boards boot mainline Linux 6.12 to a shell.
+
+The GnuBee GB-PC1 (every check) and GB-PC2 (the DT's model); the VoCore2
+(MT7628AN) and the Onion Omega2+ (MT7688) on the mt76x8 kernel with
+mainline's DTs and our fixes to mt7628a.dtsi: the shell on the DT's
+console UART (UART2 on the VoCore2), the model, the SoC as the kernel
+names it from the sysctl (chip name, EFUSE's MT7688 bit, revision), the
+24KEc at the clock the straps give (CP0 timer 290 MHz), 128 MiB, a clean
+dmesg, poweroff through the sysctl's reset.
+"""
 
 import os
 import re
@@ -82,6 +91,54 @@ def boot_checks_on(t, b, board, model, full):
         t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
 
 
+def mt7628_checks(t, board, model, soc):
+    """An MT7628/MT7688 board: boot, identity, memory, dmesg, poweroff."""
+    with Board(board) as b:
+        try:
+            secs = b.wait_ready(BOOT_TIMEOUT)
+        except Exception as e:
+            t.fail('%s: boot reaches the shell' % board,
+                   '%s\n%s' % (e, b.text()[-3000:]))
+            t.qemu_log(b, board)
+            return
+        t.ok('%s: boot reaches the shell' % board)
+        t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
+        got = b.check('cat /proc/device-tree/model').strip('\x00\n ')
+        t.result(got == model, '%s: /proc/device-tree/model is "%s"'
+                 % (board, model), 'got %r' % got)
+        cpuinfo = b.check('cat /proc/cpuinfo')
+        want = 'MediaTek %s ver:1 eco:2' % soc
+        t.result(re.search(r'system type\s*: %s\n' % want, cpuinfo),
+                 '%s: the kernel names the SoC "%s"' % (board, want),
+                 cpuinfo[:600])
+        t.result(re.search(r'cpu model\s*: MIPS 24KEc', cpuinfo),
+                 '%s: the CPU is a MIPS 24KEc' % board, cpuinfo[:600])
+        dmesg = b.check('dmesg')
+        t.result('CPU Clock: 580MHz' in dmesg,
+                 '%s: the CPU clock is 580 MHz (40 MHz crystal strap)'
+                 % board, '\n'.join(ln for ln in dmesg.splitlines()
+                                    if 'lock' in ln)[:1500])
+        meminfo = b.check('cat /proc/meminfo')
+        m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
+        total = int(m.group(1)) if m else 0
+        t.result(112 * 1024 <= total <= 128 * 1024,
+                 '%s: MemTotal is 128 MiB less the kernel (%d kB)'
+                 % (board, total), meminfo[:400])
+        bad = [ln for ln in dmesg.splitlines()
+               if re.search(r'Oops|BUG:|WARNING:|panic', ln)]
+        t.result(not bad, '%s: no Oops, BUG, WARNING or panic in dmesg'
+                 % board, '\n'.join(bad))
+        b.write('poweroff\n')
+        try:
+            status = b.wait_exit(60)
+            t.result(status == 0, '%s: poweroff ends QEMU (the sysctl\'s '
+                     'system reset)' % board, 'exit status %d' % status)
+        except Exception as e:
+            t.fail('%s: poweroff ends QEMU' % board,
+                   '%s\n%s' % (e, b.text()[-2000:]))
+    t.qemu_log(b, board)
+
+
 def pulse(b, bit):
     """Assert and release one RSTCTRL line; MAC_MCR0 afterwards."""
     rst = int(b.check('devmem %#x 32' % RSTCTRL), 16)
@@ -110,6 +167,8 @@ def main():
     t = Suite('board')
     boot_checks(t, 'gnubee-pc1', 'GnuBee GB-PC1', full=True)
     boot_checks(t, 'gnubee-pc2', 'GnuBee GB-PC2', full=False)
+    mt7628_checks(t, 'vocore2', 'VoCore2', 'MT7628AN')
+    mt7628_checks(t, 'omega2p', 'Onion Omega2+', 'MT7688')
     return 0
 
 

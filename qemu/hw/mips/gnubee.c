@@ -7,14 +7,9 @@
  * controller ignores address bits above the chip size; that is what
  * mt7621_memory_detect() in Linux probes for when a DT has no memory node.
  *
- * Linux is booted directly: -kernel takes a vmlinux ELF, -dtb the board's
- * device tree (arch/mips/boot/dts/ralink/mt7621-gnubee-gb-pc1.dts), which
- * is handed over by the UHI convention (a0 = -2, a1 = DTB). -initrd and
- * -append are passed through the DT's /chosen node. A few instructions in
- * the boot flash window leave the Coherence Manager as the vendor U-Boot
- * does before jumping to the kernel. Without -dtb the ELF is started with
- * no arguments, as the vendor U-Boot starts a second bootloader it loaded
- * into RAM (U-Boot proper, which carries its own device tree).
+ * Linux is booted directly, or U-Boot proper without -dtb (ralink_boot.c).
+ * A few instructions in the boot flash window leave the Coherence
+ * Manager as the vendor U-Boot does before jumping to the kernel.
  *
  * The switch's front ports 0-4 (the GB-PC1's "ethblack" is port 0,
  * "ethblue" port 4) take their network backends from -nic or -net nic, in
@@ -34,20 +29,16 @@
 #include "qapi/error.h"
 #include "qemu/error-report.h"
 #include "qemu/units.h"
-#include "elf.h"
 #include "exec/address-spaces.h"
 #include "hw/boards.h"
-#include "hw/loader.h"
 #include "hw/mips/bootloader.h"
 #include "hw/mips/mips.h"
 #include "hw/mips/mt7621.h"
+#include "hw/mips/ralink_boot.h"
 #include "hw/qdev-properties.h"
 #include "net/net.h"
-#include "sysemu/device_tree.h"
 #include "sysemu/reset.h"
 #include "sysemu/sysemu.h"
-
-#include <libfdt.h>
 
 #define TYPE_GNUBEE_MACHINE MACHINE_TYPE_NAME("gnubee")
 OBJECT_DECLARE_SIMPLE_TYPE(GnubeeMachineState, GNUBEE_MACHINE)
@@ -60,88 +51,6 @@ struct GnubeeMachineState {
     MemoryRegion highmem;
 };
 
-/*
- * Load the kernel, DTB and initrd; return the kernel entry point. Without
- * a DTB *@dtb_paddr is 0.
- */
-static uint64_t gnubee_load_linux(MachineState *machine, hwaddr *dtb_paddr)
-{
-    uint64_t kernel_entry, kernel_high;
-    g_autofree void *fdt = NULL;
-    hwaddr initrd_paddr = 0;
-    ssize_t initrd_size = 0;
-    int fdt_size, err;
-
-    if (load_elf(machine->kernel_filename, NULL, cpu_mips_kseg0_to_phys, NULL,
-                 &kernel_entry, NULL, &kernel_high, NULL, 0, EM_MIPS, 1,
-                 0) < 0) {
-        error_report("gnubee: unable to load kernel ELF '%s'",
-                     machine->kernel_filename);
-        exit(1);
-    }
-
-    *dtb_paddr = 0;
-    if (!machine->dtb) {
-        if (machine->initrd_filename ||
-            (machine->kernel_cmdline && *machine->kernel_cmdline)) {
-            error_report("gnubee: -initrd and -append go to Linux in the "
-                         "device tree: give -dtb (the board's, e.g. "
-                         "mt7621-gnubee-gb-pc1.dtb from the kernel tree)");
-            exit(1);
-        }
-        return kernel_entry;
-    }
-    fdt = load_device_tree(machine->dtb, &fdt_size);
-    if (!fdt) {
-        error_report("gnubee: unable to load device tree '%s'", machine->dtb);
-        exit(1);
-    }
-
-    *dtb_paddr = QEMU_ALIGN_UP(kernel_high, 64 * KiB);
-
-    if (machine->initrd_filename) {
-        initrd_paddr = QEMU_ALIGN_UP(*dtb_paddr + fdt_size, 64 * KiB);
-        initrd_size = load_image_targphys(machine->initrd_filename,
-                                          initrd_paddr,
-                                          MIN(machine->ram_size,
-                                              MT7621_LOWMEM_MAX_SIZE) -
-                                          initrd_paddr);
-        if (initrd_size < 0) {
-            error_report("gnubee: unable to load initrd '%s'",
-                         machine->initrd_filename);
-            exit(1);
-        }
-    }
-
-    err = fdt_path_offset(fdt, "/chosen");
-    if (err < 0) {
-        err = fdt_add_subnode(fdt, 0, "chosen");
-    }
-    if (err < 0) {
-        error_report("gnubee: cannot add /chosen to the device tree: %s",
-                     fdt_strerror(err));
-        exit(1);
-    }
-    if (machine->kernel_cmdline && *machine->kernel_cmdline) {
-        qemu_fdt_setprop_string(fdt, "/chosen", "bootargs",
-                                machine->kernel_cmdline);
-    }
-    if (initrd_size > 0) {
-        qemu_fdt_setprop_cell(fdt, "/chosen", "linux,initrd-start",
-                              initrd_paddr);
-        qemu_fdt_setprop_cell(fdt, "/chosen", "linux,initrd-end",
-                              initrd_paddr + initrd_size);
-    }
-    fdt_pack(fdt);
-    fdt_size = fdt_totalsize(fdt);
-    if (initrd_size > 0 && *dtb_paddr + fdt_size > initrd_paddr) {
-        error_report("gnubee: device tree too large");
-        exit(1);
-    }
-    rom_add_blob_fixed("dtb", fdt, fdt_size, *dtb_paddr);
-
-    return kernel_entry;
-}
 
 /*
  * What the vendor U-Boot leaves behind, then the kernel's entry: every
@@ -264,12 +173,10 @@ static void gnubee_init(MachineState *machine)
                      "-kernel and -dtb, or U-Boot proper with -kernel");
         exit(1);
     }
-    if (!machine->kernel_filename) {
-        error_report("gnubee: -kernel is required (a vmlinux with -dtb, "
-                     "or an ELF of U-Boot proper)");
-        exit(1);
-    }
-    kernel_entry = gnubee_load_linux(machine, &dtb_paddr);
+    kernel_entry = ralink_load_kernel(machine,
+                                      MIN(machine->ram_size,
+                                          MT7621_LOWMEM_MAX_SIZE),
+                                      &dtb_paddr);
     gnubee_write_bootstub(&s->soc, kernel_entry, dtb_paddr);
 }
 

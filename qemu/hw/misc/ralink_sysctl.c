@@ -1,0 +1,266 @@
+/*
+ * Ralink/MediaTek system controller (sysctl), the SoCs before the MT7621
+ *
+ * The first block on the palmbus: the chip's name and revision, the boot
+ * straps (SYSCFG0), clock configuration and gates, pin muxing and the
+ * reset controller (RSTCTL: a bit a block, set to hold it in reset; bit
+ * 0 resets the system). Linux reads the name and straps before it has a
+ * console (arch/mips/ralink/mt7620.c prom_soc_init(): an unknown name is
+ * a panic nobody sees), the clock driver (drivers/clk/ralink/clk-mtmips.c)
+ * computes the CPU clock from the straps, the early console picks its
+ * UART layout from the name (early_printk.c). The register map below
+ * 0x40 is the same on every SoC of the family; a SoC is a table entry:
+ * its identification words, straps and the registers it has beyond.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "hw/irq.h"
+#include "hw/misc/ralink_sysctl.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "sysemu/runstate.h"
+
+#define SYSCTL_CHIP_NAME0       0x00
+#define SYSCTL_CHIP_NAME1       0x04
+#define SYSCTL_CHIP_ID2         0x08    /* MT7628: EFUSE_CFG */
+#define SYSCTL_CHIP_REV         0x0c
+#define SYSCTL_SYSCFG0          0x10
+#define SYSCTL_SYSCFG1          0x14
+#define SYSCTL_CLKCFG0          0x2c
+#define SYSCTL_CLKCFG1          0x30
+#define SYSCTL_RSTCTL           0x34
+#define SYSCTL_RSTSTAT          0x38
+#define SYSCTL_AGPIO_CFG        0x3c
+#define SYSCTL_USB_PHY_CFG      0x5c
+#define SYSCTL_GPIO_MODE1       0x60
+#define SYSCTL_GPIO_MODE2       0x64
+#define SYSCTL_PMU0_CFG         0x88
+#define SYSCTL_PMU1_CFG         0x8c
+
+/* MT7628: SYSCFG0 straps (arch/mips/include/asm/mach-ralink/mt7620.h) */
+#define MT7628_SYSCFG0_DRAM_DDR1    BIT(0)  /* clear: DDR2 */
+#define MT7628_SYSCFG0_XTAL_40MHZ   BIT(6)  /* clear: 25 MHz */
+/* MT7628: EFUSE_CFG bit 20 tells the MT7688 (mt7620.c EFUSE_MT7688) */
+#define MT7628_EFUSE_MT7688         BIT(20)
+/*
+ * MT7628: CHIP_REV, version 1 ECO 2 (ver bits 11:8, eco 3:0): what the
+ * kernel prints on boards in the field ("MT7628AN ver:1 eco:2"); bit 16,
+ * the package, is set on the MT7628A (U-Boot's mt7628/init.c: clear is
+ * the KN package, which U-Boot forces to DDR1).
+ */
+#define MT7628_CHIP_REV             ((1 << 16) | (1 << 8) | 2)
+
+/* The registers a SoC has beyond the identification, kept as written */
+typedef struct RalinkSysctlReg {
+    hwaddr offset;
+    uint32_t reset;
+} RalinkSysctlReg;
+
+struct RalinkSysctlSoc {
+    const char *name;
+    uint32_t id[4];             /* 0x00-0x0c: name, name/efuse, revision */
+    uint32_t syscfg0;
+    const RalinkSysctlReg *regs;
+};
+
+/*
+ * The MT7628's and MT7688's registers Linux and U-Boot touch. Reset
+ * values: every clock on and no block in reset, as a bootloader leaves
+ * them (the silicon's reset values are not known here); CLKCFG0 0, the
+ * CPU from its PLL (U-Boot's clk-mt7628: bits 1:0 clear).
+ */
+static const RalinkSysctlReg mt7628_regs[] = {
+    { SYSCTL_SYSCFG1, 0 },
+    { SYSCTL_CLKCFG0, 0 },
+    { SYSCTL_CLKCFG1, 0xffffffff },
+    { SYSCTL_RSTCTL, 0 },
+    { SYSCTL_AGPIO_CFG, 0 },
+    { SYSCTL_USB_PHY_CFG, 0 },
+    { SYSCTL_GPIO_MODE1, 0 },
+    { SYSCTL_GPIO_MODE2, 0 },
+    { SYSCTL_PMU0_CFG, 0 },
+    { SYSCTL_PMU1_CFG, 0 },
+    { }
+};
+
+/* "MT7628  " with the DDR2 and 40 MHz crystal straps of the boards here */
+static const RalinkSysctlSoc ralink_sysctl_socs[] = {
+    {
+        .name = "mt7628an",
+        .id = { 0x3637544d, 0x20203832, 0, MT7628_CHIP_REV },
+        .syscfg0 = MT7628_SYSCFG0_XTAL_40MHZ,
+        .regs = mt7628_regs,
+    }, {
+        .name = "mt7688",
+        .id = { 0x3637544d, 0x20203832, MT7628_EFUSE_MT7688,
+                MT7628_CHIP_REV },
+        .syscfg0 = MT7628_SYSCFG0_XTAL_40MHZ,
+        .regs = mt7628_regs,
+    },
+};
+
+static const RalinkSysctlReg *sysctl_reg(RalinkSysctlState *s, hwaddr addr)
+{
+    const RalinkSysctlReg *r;
+
+    for (r = s->soc->regs; r->offset || r->reset; r++) {
+        if (r->offset == addr) {
+            return r;
+        }
+    }
+    return NULL;
+}
+
+static uint64_t ralink_sysctl_read(void *opaque, hwaddr addr, unsigned size)
+{
+    RalinkSysctlState *s = opaque;
+
+    switch (addr) {
+    case SYSCTL_CHIP_NAME0 ... SYSCTL_CHIP_REV:
+        return s->soc->id[addr / 4];
+    case SYSCTL_SYSCFG0:
+        return s->soc->syscfg0;
+    case SYSCTL_RSTSTAT:
+        return 0;
+    }
+    if (!sysctl_reg(s, addr)) {
+        qemu_log_mask(LOG_UNIMP, "%s: read of unimplemented register 0x%"
+                      HWADDR_PRIx "\n", TYPE_RALINK_SYSCTL, addr);
+    }
+    return s->regs[addr / 4];
+}
+
+static void sysctl_set_rstctl(RalinkSysctlState *s, uint32_t val)
+{
+    uint32_t changed = s->regs[SYSCTL_RSTCTL / 4] ^ val;
+    int i;
+
+    s->regs[SYSCTL_RSTCTL / 4] = val;
+    for (i = 0; i < RALINK_SYSCTL_NUM_RESETS; i++) {
+        if (changed & BIT(i)) {
+            qemu_set_irq(s->reset_out[i], !!(val & BIT(i)));
+        }
+    }
+}
+
+static void ralink_sysctl_write(void *opaque, hwaddr addr, uint64_t val,
+                                unsigned size)
+{
+    RalinkSysctlState *s = opaque;
+
+    switch (addr) {
+    case SYSCTL_CHIP_NAME0 ... SYSCTL_SYSCFG0:
+    case SYSCTL_RSTSTAT:
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: write of 0x%" PRIx64 " to read-"
+                      "only register 0x%" HWADDR_PRIx "\n", TYPE_RALINK_SYSCTL,
+                      val, addr);
+        return;
+    case SYSCTL_RSTCTL:
+        sysctl_set_rstctl(s, val & ~BIT(RALINK_RST_SYS));
+        if (val & BIT(RALINK_RST_SYS)) {
+            qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
+        }
+        return;
+    }
+    if (!sysctl_reg(s, addr)) {
+        qemu_log_mask(LOG_UNIMP, "%s: write 0x%" PRIx64 " to unimplemented "
+                      "register 0x%" HWADDR_PRIx "\n", TYPE_RALINK_SYSCTL, val,
+                      addr);
+    }
+    s->regs[addr / 4] = val;
+}
+
+static const MemoryRegionOps ralink_sysctl_ops = {
+    .read = ralink_sysctl_read,
+    .write = ralink_sysctl_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+static void ralink_sysctl_reset(DeviceState *dev)
+{
+    RalinkSysctlState *s = RALINK_SYSCTL(dev);
+    const RalinkSysctlReg *r;
+
+    memset(s->regs, 0, sizeof(s->regs));
+    for (r = s->soc->regs; r->offset || r->reset; r++) {
+        if (r->offset != SYSCTL_RSTCTL) {
+            s->regs[r->offset / 4] = r->reset;
+        }
+    }
+    sysctl_set_rstctl(s, 0);
+}
+
+static void ralink_sysctl_realize(DeviceState *dev, Error **errp)
+{
+    RalinkSysctlState *s = RALINK_SYSCTL(dev);
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(ralink_sysctl_socs); i++) {
+        if (s->soc_name && !strcmp(s->soc_name, ralink_sysctl_socs[i].name)) {
+            s->soc = &ralink_sysctl_socs[i];
+            return;
+        }
+    }
+    error_setg(errp, "%s: unknown soc '%s'", TYPE_RALINK_SYSCTL,
+               s->soc_name ? s->soc_name : "");
+}
+
+static void ralink_sysctl_init(Object *obj)
+{
+    RalinkSysctlState *s = RALINK_SYSCTL(obj);
+
+    memory_region_init_io(&s->iomem, obj, &ralink_sysctl_ops, s,
+                          TYPE_RALINK_SYSCTL, RALINK_SYSCTL_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    qdev_init_gpio_out_named(DEVICE(obj), s->reset_out, "reset",
+                             RALINK_SYSCTL_NUM_RESETS);
+}
+
+static const VMStateDescription vmstate_ralink_sysctl = {
+    .name = TYPE_RALINK_SYSCTL,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(regs, RalinkSysctlState, RALINK_SYSCTL_SIZE / 4),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static Property ralink_sysctl_properties[] = {
+    DEFINE_PROP_STRING("soc", RalinkSysctlState, soc_name),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void ralink_sysctl_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+
+    dc->realize = ralink_sysctl_realize;
+    dc->reset = ralink_sysctl_reset;
+    dc->vmsd = &vmstate_ralink_sysctl;
+    device_class_set_props(dc, ralink_sysctl_properties);
+}
+
+static const TypeInfo ralink_sysctl_info = {
+    .name = TYPE_RALINK_SYSCTL,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(RalinkSysctlState),
+    .instance_init = ralink_sysctl_init,
+    .class_init = ralink_sysctl_class_init,
+};
+
+static void ralink_sysctl_register_types(void)
+{
+    type_register_static(&ralink_sysctl_info);
+}
+
+type_init(ralink_sysctl_register_types)

@@ -1,0 +1,25 @@
+/*
+ * Ralink/MediaTek boards: starting Linux or a bootloader from -kernel
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MIPS_RALINK_BOOT_H
+#define HW_MIPS_RALINK_BOOT_H
+
+#include "hw/boards.h"
+
+/**
+ * ralink_load_kernel: load -kernel's ELF; with -dtb, the DTB after it
+ * (-append as /chosen bootargs) and -initrd after the DTB, below
+ * @initrd_limit (/chosen linux,initrd-start/end).
+ * @machine: the board
+ * @dtb_paddr: where the DTB went, 0 without -dtb
+ *
+ * Returns the ELF's entry point; exits with a message on error (no
+ * -kernel, an ELF that does not load, -initrd or -append without -dtb).
+ */
+uint64_t ralink_load_kernel(MachineState *machine, hwaddr initrd_limit,
+                            hwaddr *dtb_paddr);
+
+#endif /* HW_MIPS_RALINK_BOOT_H */
