@@ -63,22 +63,15 @@ cat >"$work/gnubee.its" <<EOF
 			entry = <$entry>;
 			hash { algo = "crc32"; };
 		};
-		fdt-gb-pc1 {
-			description = "GnuBee GB-PC1";
-			data = /incbin/("$KDIR/dtbs/${DTBS[0]}");
-			type = "flat_dt";
-			arch = "mips";
-			compression = "none";
-			hash { algo = "crc32"; };
-		};
-		fdt-gb-pc2 {
-			description = "GnuBee GB-PC2";
-			data = /incbin/("$KDIR/dtbs/${DTBS[1]}");
-			type = "flat_dt";
-			arch = "mips";
-			compression = "none";
-			hash { algo = "crc32"; };
-		};
+$(for d in "${DTBS[@]}"; do
+	b=${d#mt7621-gnubee-}; b=${b%.dtb}
+	printf '\t\tfdt-%s {\n' "$b"
+	printf '\t\t\tdescription = "GnuBee %s";\n' "${b^^}"
+	printf '\t\t\tdata = /incbin/("%s");\n' "$KDIR/dtbs/$d"
+	printf '\t\t\ttype = "flat_dt";\n\t\t\tarch = "mips";\n'
+	printf '\t\t\tcompression = "none";\n'
+	printf '\t\t\thash { algo = "crc32"; };\n\t\t};\n'
+done)
 		initramfs {
 			description = "Debian userspace and the tests' tools";
 			data = /incbin/("$ROOTFS");
@@ -92,18 +85,12 @@ cat >"$work/gnubee.its" <<EOF
 
 	configurations {
 		default = "gb-pc1";
-		gb-pc1 {
-			description = "GnuBee GB-PC1";
-			kernel = "kernel";
-			fdt = "fdt-gb-pc1";
-			ramdisk = "initramfs";
-		};
-		gb-pc2 {
-			description = "GnuBee GB-PC2";
-			kernel = "kernel";
-			fdt = "fdt-gb-pc2";
-			ramdisk = "initramfs";
-		};
+$(for d in "${DTBS[@]}"; do
+	b=${d#mt7621-gnubee-}; b=${b%.dtb}
+	printf '\t\t%s {\n\t\t\tdescription = "GnuBee %s";\n' "$b" "${b^^}"
+	printf '\t\t\tkernel = "kernel";\n\t\t\tfdt = "fdt-%s";\n' "$b"
+	printf '\t\t\tramdisk = "initramfs";\n\t\t};\n'
+done)
 	};
 };
 EOF

@@ -40,12 +40,14 @@ def boot_checks(t, board, model, full):
 
 
 def boot_checks_on(t, b, board, model, full):
+    """Boot to the shell and the DT's model; then (@full) the GnuBee's
+    checks. False if the boot failed."""
     try:
         secs = b.wait_ready(BOOT_TIMEOUT)
     except Exception as e:
         t.fail('%s: boot reaches the shell' % board,
                '%s\n%s' % (e, b.text()[-3000:]))
-        return
+        return False
     t.ok('%s: boot reaches the shell' % board)
     t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
 
@@ -53,7 +55,7 @@ def boot_checks_on(t, b, board, model, full):
     t.result(got == model, '%s: /proc/device-tree/model is "%s"'
              % (board, model), 'got %r' % got)
     if not full:
-        return
+        return True
 
     online = b.check('cat /sys/devices/system/cpu/online').strip()
     procs = int(b.check('grep -c ^processor /proc/cpuinfo'))
@@ -74,38 +76,34 @@ def boot_checks_on(t, b, board, model, full):
              meminfo[:400])
 
     reset_scope(t, b)
+    dmesg_and_poweroff(t, b, '')
 
+
+def dmesg_and_poweroff(t, b, prefix):
+    """No oops in dmesg; `poweroff` ends QEMU. These SoCs cannot power
+    off: poweroff resets through the sysctl, and -no-reboot turns the
+    reset into QEMU's exit."""
     dmesg = b.check('dmesg')
     bad = [ln for ln in dmesg.splitlines()
-           if re.search(r'Oops|BUG:|WARNING:', ln)]
-    t.result(not bad, 'no Oops, BUG or WARNING in dmesg', '\n'.join(bad))
-
-    # The MT7621 cannot power off: poweroff resets through the sysctl,
-    # and -no-reboot turns the reset into QEMU's exit.
+           if re.search(r'Oops|BUG:|WARNING:|Kernel panic', ln)]
+    t.result(not bad, '%sno Oops, BUG, WARNING or panic in dmesg' % prefix,
+             '\n'.join(bad))
     b.write('poweroff\n')
     try:
         status = b.wait_exit(60)
-        t.result(status == 0, 'poweroff ends QEMU',
+        t.result(status == 0, '%spoweroff ends QEMU' % prefix,
                  'exit status %d' % status)
     except Exception as e:
-        t.fail('poweroff ends QEMU', '%s\n%s' % (e, b.text()[-2000:]))
+        t.fail('%spoweroff ends QEMU' % prefix,
+               '%s\n%s' % (e, b.text()[-2000:]))
 
 
 def mt7628_checks(t, board, model, soc):
     """An MT7628/MT7688 board: boot, identity, memory, dmesg, poweroff."""
     with Board(board) as b:
-        try:
-            secs = b.wait_ready(BOOT_TIMEOUT)
-        except Exception as e:
-            t.fail('%s: boot reaches the shell' % board,
-                   '%s\n%s' % (e, b.text()[-3000:]))
+        if not boot_checks_on(t, b, board, model, full=False):
             t.qemu_log(b, board)
             return
-        t.ok('%s: boot reaches the shell' % board)
-        t.comment('%s: QEMU start to shell: %.1f s' % (board, secs))
-        got = b.check('cat /proc/device-tree/model').strip('\x00\n ')
-        t.result(got == model, '%s: /proc/device-tree/model is "%s"'
-                 % (board, model), 'got %r' % got)
         cpuinfo = b.check('cat /proc/cpuinfo')
         want = 'MediaTek %s ver:1 eco:2' % soc
         t.result(re.search(r'system type\s*: %s\n' % want, cpuinfo),
@@ -124,18 +122,7 @@ def mt7628_checks(t, board, model, soc):
         t.result(112 * 1024 <= total <= 128 * 1024,
                  '%s: MemTotal is 128 MiB less the kernel (%d kB)'
                  % (board, total), meminfo[:400])
-        bad = [ln for ln in dmesg.splitlines()
-               if re.search(r'Oops|BUG:|WARNING:|panic', ln)]
-        t.result(not bad, '%s: no Oops, BUG, WARNING or panic in dmesg'
-                 % board, '\n'.join(bad))
-        b.write('poweroff\n')
-        try:
-            status = b.wait_exit(60)
-            t.result(status == 0, '%s: poweroff ends QEMU (the sysctl\'s '
-                     'system reset)' % board, 'exit status %d' % status)
-        except Exception as e:
-            t.fail('%s: poweroff ends QEMU' % board,
-                   '%s\n%s' % (e, b.text()[-2000:]))
+        dmesg_and_poweroff(t, b, '%s: ' % board)
     t.qemu_log(b, board)
 
 
