@@ -17,8 +17,8 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-variants rootfs uboot fit patches run test \
-	bench clean
+.PHONY: all deps qemu kernel kernel-mt76x8 kernel-variants rootfs uboot fit \
+	patches run test bench clean
 
 all: qemu kernel rootfs
 
@@ -31,11 +31,14 @@ qemu: deps
 kernel: deps
 	@scripts/build-kernel.sh main
 
-# Kernels only the tests boot: without the CM region-0 fix; the MT7628
-# family's (VoCore2, Omega2+).
-kernel-variants: kernel
-	@scripts/build-kernel.sh no-cm-fix
+# The MT7628 family's kernel (VoCore2, Omega2+).
+kernel-mt76x8: deps
 	@scripts/build-kernel.sh mt76x8
+
+# Kernels only the tests boot: without the CM region-0 fix; the MT7628
+# family's.
+kernel-variants: kernel kernel-mt76x8
+	@scripts/build-kernel.sh no-cm-fix
 
 # The test bed's initramfs, and busybox's alone for the 128 MiB boards.
 rootfs: deps kernel
@@ -56,12 +59,14 @@ fit: kernel rootfs uboot
 patches: kernel
 	@scripts/make-patches.sh
 
-# make run [BOARD=gnubee-pc2] [BOOT=direct|tftp] [DRIVERS=ours|mainline|none]
+# make run [BOARD=gnubee-pc2|vocore2|omega2p] [BOOT=direct|tftp]
+#          [DRIVERS=ours|mainline|none]
 #          [LAN=<netdev>] [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>]
 #          [TELNET_PORT=2323] [HTTP_PORT=8080] [QEMU_ARGS="..."]
 #          (README: "make run")
 export BOOT DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
-run: qemu kernel rootfs $(if $(filter tftp,$(BOOT)),fit)
+run: qemu kernel rootfs $(if $(filter tftp,$(BOOT)),fit) \
+	$(if $(filter vocore2 omega2p,$(BOARD)),kernel-mt76x8)
 	@scripts/run.sh $(BOARD)
 
 # make test [SUITES="board ours-dsa ..."]: every suite, or those.

@@ -620,6 +620,19 @@ def run_args(board, env):
     o = {k: env.get(k) or v for k, v in RUN_DEFAULTS.items()}
     if o['BOOT'] not in ('direct', 'tftp'):
         sys.exit('BOOT=%s: direct (the default) or tftp' % o['BOOT'])
+    if board not in RUN_PORTS:
+        # No Ethernet model yet (the MT7628 boards: issue 18): the shell
+        # on the DT's console UART, and nothing else.
+        if o['BOOT'] != 'direct' or o['WAN'] or o['LAN'] or \
+                env.get('DRIVERS', 'none') != 'none':
+            sys.exit('%s has no Ethernet model yet: make run BOARD=%s '
+                     'boots it without network (no BOOT, DRIVERS, WAN or '
+                     'LAN)' % (board, board))
+        o['DRIVERS'] = 'none'
+        o['TFTP_ROOT'] = None
+        return (qemu_args(board) + ['-display', 'none', '-monitor', 'none']
+                + serial_args(board, 'mon:stdio') +
+                shlex.split(o['QEMU_ARGS'])), o
     dtb = BOARDS[board]
     ports = RUN_PORTS[board]
     append = dt_bootargs(dtb)
@@ -661,7 +674,9 @@ def main(argv):
         sys.exit('unknown board %s (known: %s)' % (board, ', '.join(BOARDS)))
     args, o = run_args(board, os.environ)
     args += argv[2:]
-    if o['DRIVERS'] == 'none':
+    if board not in RUN_PORTS:
+        what = 'no Ethernet model yet'
+    elif o['DRIVERS'] == 'none':
         what = 'no network drivers loaded'
     else:
         what = '%s drivers' % o['DRIVERS']

@@ -14,6 +14,9 @@ HTTP_PORT) boots the GB-PC1 to its shell. Then:
   hostname and kernel), and the forwarded telnet port gives a shell that
   runs a command (ours only: the network path is the same for both);
 - `poweroff` typed on the console ends QEMU and `make run` exits 0.
+Then `make run BOARD=vocore2` (no Ethernet model yet): the shell on the
+DT's console (UART2) with the DT's model; `poweroff` ends it.
+Each run's QEMU log holds nothing unexpected.
 """
 
 import os
@@ -167,10 +170,51 @@ def run_set(t, name, fe_drv, sw_drv):
                  % (what, LOG_VERDICT), '\n'.join(bad[:30]))
 
 
+def run_board(t, board, model):
+    """`make run BOARD=@board` of a board without an Ethernet model yet:
+    its shell on the DT's console UART, `poweroff` ends it."""
+    env = dict(os.environ, BOARD=board)
+    for k in ('BOOT', 'DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
+        env.pop(k, None)
+    what = 'make run BOARD=%s' % board
+    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-run-')
+    qlog = os.path.join(tmp.name, 'qemu.log')
+    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
+    c = Console(env)
+    try:
+        try:
+            c.wait_for(READY, BOOT_TIMEOUT)
+            out = c.run('cat /proc/device-tree/model')
+        except Exception as e:
+            t.fail('%s: boots to a shell on its console' % what,
+                   '%s\n%s' % (e, c.text()[-3000:]))
+            return
+        t.result(model in out, '%s: boots to a shell on its console, the '
+                 'DT\'s model "%s"' % (what, model), out)
+        c.type('poweroff\n')
+        try:
+            status = c.proc.wait(60)
+            t.result(status == 0, '%s: poweroff ends it, exit status 0'
+                     % what, 'exit status %d' % status)
+        except subprocess.TimeoutExpired:
+            t.fail('%s: poweroff ends it, exit status 0' % what,
+                   c.text()[-1500:])
+    finally:
+        c.close()
+        try:
+            with open(qlog, errors='replace') as f:
+                bad = log_problems(f.read())
+        except OSError as e:
+            bad = ['no QEMU log: %s' % e]
+        tmp.cleanup()
+    t.result(not bad, '%s: %s' % (what, LOG_VERDICT), '\n'.join(bad[:40]))
+
+
 def main():
     t = Suite('run')
     for name, fe_drv, sw_drv in SETS:
         run_set(t, name, fe_drv, sw_drv)
+    run_board(t, 'vocore2', 'VoCore2')
     return 0
 
 
