@@ -624,7 +624,7 @@ def run_args(board, env):
         # No Ethernet model yet (the MT7628 boards: issue 18): the shell
         # on the DT's console UART, and nothing else.
         if o['BOOT'] != 'direct' or o['WAN'] or o['LAN'] or \
-                env.get('DRIVERS', 'none') != 'none':
+                (env.get('DRIVERS') or 'none') != 'none':
             sys.exit('%s has no Ethernet model yet: make run BOARD=%s '
                      'boots it without network (no BOOT, DRIVERS, WAN or '
                      'LAN)' % (board, board))
