@@ -21,6 +21,12 @@ MKIMAGE=$BUILD/u-boot/mkimage
 OUT=$BUILD/tftp
 FIT=$OUT/gnubee.itb
 DTBS=(mt7621-gnubee-gb-pc1.dtb mt7621-gnubee-gb-pc2.dtb)
+# Each DTB's name in the FIT, its configuration's: gb-pc1, gb-pc2
+NAMES=()
+for d in "${DTBS[@]}"; do
+	d=${d#mt7621-gnubee-}
+	NAMES+=("${d%.dtb}")
+done
 
 for f in "$KDIR/vmlinux" "$ROOTFS" "$MKIMAGE" "${DTBS[@]/#/$KDIR/dtbs/}"; do
 	[ -f "$f" ] || die "$f missing: make kernel rootfs uboot"
@@ -63,11 +69,11 @@ cat >"$work/gnubee.its" <<EOF
 			entry = <$entry>;
 			hash { algo = "crc32"; };
 		};
-$(for d in "${DTBS[@]}"; do
-	b=${d#mt7621-gnubee-}; b=${b%.dtb}
+$(for i in "${!DTBS[@]}"; do
+	b=${NAMES[$i]}
 	printf '\t\tfdt-%s {\n' "$b"
 	printf '\t\t\tdescription = "GnuBee %s";\n' "${b^^}"
-	printf '\t\t\tdata = /incbin/("%s");\n' "$KDIR/dtbs/$d"
+	printf '\t\t\tdata = /incbin/("%s");\n' "$KDIR/dtbs/${DTBS[$i]}"
 	printf '\t\t\ttype = "flat_dt";\n\t\t\tarch = "mips";\n'
 	printf '\t\t\tcompression = "none";\n'
 	printf '\t\t\thash { algo = "crc32"; };\n\t\t};\n'
@@ -85,8 +91,7 @@ done)
 
 	configurations {
 		default = "gb-pc1";
-$(for d in "${DTBS[@]}"; do
-	b=${d#mt7621-gnubee-}; b=${b%.dtb}
+$(for b in "${NAMES[@]}"; do
 	printf '\t\t%s {\n\t\t\tdescription = "GnuBee %s";\n' "$b" "${b^^}"
 	printf '\t\t\tkernel = "kernel";\n\t\t\tfdt = "fdt-%s";\n' "$b"
 	printf '\t\t\tramdisk = "initramfs";\n\t\t};\n'

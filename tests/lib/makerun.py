@@ -11,7 +11,12 @@ import select
 import signal
 import socket
 import subprocess
+import sys
+import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from board import log_problems  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 
@@ -24,11 +29,26 @@ def free_tcp_port():
     return port
 
 
+# make run's variables (README): a test sets the ones it means, the
+# caller's environment none of them.
+RUN_VARS = ('BOARD', 'BOOT', 'DRIVERS', 'LAN', 'LAN_ADDR', 'WAN',
+            'TELNET_PORT', 'HTTP_PORT', 'QEMU_ARGS')
+
+
 class Console:
     """`make run`'s terminal: its stdout (QEMU's -nographic serial) and
-    its stdin."""
+    its stdin. @variables: make run's (RUN_VARS); QEMU's log
+    (-d guest_errors,unimp) goes to a file of the console's own, read by
+    log_problems() once closed."""
 
-    def __init__(self, env):
+    def __init__(self, **variables):
+        self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-run-')
+        self.qlog = os.path.join(self.tmp.name, 'qemu.log')
+        env = {k: v for k, v in os.environ.items() if k not in RUN_VARS}
+        env.update(variables)
+        env['QEMU_ARGS'] = ('%s -d guest_errors,unimp -D %s' % (
+            variables.get('QEMU_ARGS', ''), self.qlog)).strip()
+        self.problems = None
         # A session of its own: close() ends make and what it started
         # (QEMU, which outlives a killed make).
         self.proc = subprocess.Popen(
@@ -75,12 +95,35 @@ class Console:
     def text(self):
         return self.buf.decode('utf-8', 'replace')
 
+    def poweroff(self, timeout=60):
+        """Type `poweroff`; make run's exit status, None if it is still
+        running after @timeout s."""
+        self.type('poweroff\n')
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
     def close(self):
         """End make run and everything it started, whatever state it is
         in (a QEMU left running would take a CPU from every later
-        suite)."""
+        suite); keep what its QEMU log holds that LOG_ALLOWED does not
+        explain."""
+        if self.problems is not None:
+            return
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         self.proc.wait()
+        try:
+            with open(self.qlog, errors='replace') as f:
+                self.problems = log_problems(f.read())
+        except OSError as e:
+            self.problems = ['no QEMU log: %s' % e]
+        self.tmp.cleanup()
+
+    def log_problems(self):
+        """The QEMU log's unexplained lines (closing the console)."""
+        self.close()
+        return self.problems

@@ -22,13 +22,11 @@ Each run's QEMU log holds nothing unexpected.
 import os
 import re
 import socket
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import LOG_VERDICT, READY, log_problems  # noqa: E402
+from board import LOG_VERDICT, READY  # noqa: E402
 from makerun import Console, free_tcp_port  # noqa: E402
 from peer import Peer  # noqa: E402
 from tap import Suite  # noqa: E402
@@ -78,20 +76,15 @@ def telnet_run(port, cmd, expect, timeout=30):
 
 def run_set(t, name, fe_drv, sw_drv):
     telnet, http = free_tcp_port(), free_tcp_port()
-    env = dict(os.environ, TELNET_PORT=str(telnet), HTTP_PORT=str(http))
+    variables = dict(TELNET_PORT=str(telnet), HTTP_PORT=str(http))
     peer = None
-    for k in ('DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
-        env.pop(k, None)
     if name != 'ours':
-        env['DRIVERS'] = name
+        variables['DRIVERS'] = name
     else:
         peer = Peer('lan', bytes.fromhex('020000000ccc'), LAN_PEER)
-        env['LAN'] = peer.backend()
+        variables['LAN'] = peer.backend()
     what = 'make run%s' % ('' if name == 'ours' else ' DRIVERS=' + name)
-    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-run-')
-    qlog = os.path.join(tmp.name, 'qemu.log')
-    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
-    c = Console(env)
+    c = Console(**variables)
     try:
         try:
             c.wait_for(READY, BOOT_TIMEOUT)
@@ -150,22 +143,11 @@ def run_set(t, name, fe_drv, sw_drv):
             t.result(ok, '%s: telnet 127.0.0.1 TELNET_PORT from the host '
                      'is a shell on the guest' % what, out[-1500:])
 
-        c.type('poweroff\n')
-        try:
-            status = c.proc.wait(60)
-            t.result(status == 0, '%s: poweroff ends it, exit status 0'
-                     % what, 'exit status %d\n%s' % (status, c.text()[-1500:]))
-        except subprocess.TimeoutExpired:
-            t.fail('%s: poweroff ends it, exit status 0' % what,
-                   c.text()[-1500:])
+        status = c.poweroff()
+        t.result(status == 0, '%s: poweroff ends it, exit status 0' % what,
+                 'exit status %r\n%s' % (status, c.text()[-1500:]))
     finally:
-        c.close()
-        try:
-            with open(qlog, errors='replace') as f:
-                bad = log_problems(f.read())
-        except OSError as e:
-            bad = ['no QEMU log: %s' % e]
-        tmp.cleanup()
+        bad = c.log_problems()
         t.result(not bad, '%s QEMU_ARGS="-d guest_errors,unimp -D ...": %s'
                  % (what, LOG_VERDICT), '\n'.join(bad[:30]))
 
@@ -173,14 +155,8 @@ def run_set(t, name, fe_drv, sw_drv):
 def run_board(t, board, model):
     """`make run BOARD=@board` of a board without an Ethernet model yet:
     its shell on the DT's console UART, `poweroff` ends it."""
-    env = dict(os.environ, BOARD=board)
-    for k in ('BOOT', 'DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
-        env.pop(k, None)
     what = 'make run BOARD=%s' % board
-    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-run-')
-    qlog = os.path.join(tmp.name, 'qemu.log')
-    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
-    c = Console(env)
+    c = Console(BOARD=board)
     try:
         try:
             c.wait_for(READY, BOOT_TIMEOUT)
@@ -191,23 +167,13 @@ def run_board(t, board, model):
             return
         t.result(model in out, '%s: boots to a shell on its console, the '
                  'DT\'s model "%s"' % (what, model), out)
-        c.type('poweroff\n')
-        try:
-            status = c.proc.wait(60)
-            t.result(status == 0, '%s: poweroff ends it, exit status 0'
-                     % what, 'exit status %d' % status)
-        except subprocess.TimeoutExpired:
-            t.fail('%s: poweroff ends it, exit status 0' % what,
-                   c.text()[-1500:])
+        status = c.poweroff()
+        t.result(status == 0, '%s: poweroff ends it, exit status 0' % what,
+                 'exit status %r\n%s' % (status, c.text()[-1500:]))
     finally:
-        c.close()
-        try:
-            with open(qlog, errors='replace') as f:
-                bad = log_problems(f.read())
-        except OSError as e:
-            bad = ['no QEMU log: %s' % e]
-        tmp.cleanup()
-    t.result(not bad, '%s: %s' % (what, LOG_VERDICT), '\n'.join(bad[:40]))
+        bad = c.log_problems()
+        t.result(not bad, '%s: %s' % (what, LOG_VERDICT),
+                 '\n'.join(bad[:40]))
 
 
 def main():

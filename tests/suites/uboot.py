@@ -35,12 +35,10 @@ import os
 import re
 import struct
 import sys
-import tempfile
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import (FIT, READY, TFTP_DIR, UBOOT, log_problems,  # noqa: E402
-                   LOG_VERDICT)
+from board import FIT, LOG_VERDICT, READY, TFTP_DIR, UBOOT  # noqa: E402
 from makerun import Console, free_tcp_port  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -173,36 +171,22 @@ def in_linux(t, c):
 
 def main():
     t = Suite('uboot')
-    env = dict(os.environ, BOOT='tftp', TELNET_PORT=str(free_tcp_port()),
-               HTTP_PORT=str(free_tcp_port()))
-    for k in ('DRIVERS', 'LAN', 'LAN_ADDR', 'WAN', 'QEMU_ARGS'):
-        env.pop(k, None)
-    tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-uboot-')
-    qlog = os.path.join(tmp.name, 'qemu.log')
-    env['QEMU_ARGS'] = '-d guest_errors,unimp -D %s' % qlog
-    c = Console(env)
+    c = Console(BOOT='tftp', TELNET_PORT=str(free_tcp_port()),
+                HTTP_PORT=str(free_tcp_port()))
     try:
-        try:
-            in_uboot(t, c)
-        except Exception as e:
-            t.fail('U-Boot reaches its prompt and runs the commands',
-                   '%s\n%s' % (e, c.text()[-3000:]))
-            return 1
-        if in_linux(t, c):
-            c.type('poweroff\n')
-            try:
-                status = c.proc.wait(120)
-            except Exception:
-                status = None
-            t.result(status == 0, 'poweroff ends make run BOOT=tftp with '
-                     'status 0', 'status %r' % status)
-    finally:
-        c.close()
-    with open(qlog) as f:
-        bad = log_problems(f.read())
+        in_uboot(t, c)
+        booted = in_linux(t, c)
+    except Exception as e:
+        t.fail('U-Boot reaches its prompt and runs the commands',
+               '%s\n%s' % (e, c.text()[-3000:]))
+        booted = False
+    if booted:
+        status = c.poweroff(120)
+        t.result(status == 0, 'poweroff ends make run BOOT=tftp with '
+                 'status 0', 'status %r' % status)
+    bad = c.log_problems()
     t.result(not bad, 'make run BOOT=tftp: %s' % LOG_VERDICT,
              '\n'.join(bad[:40]))
-    tmp.cleanup()
     return 1 if t.failed else 0
 
 
