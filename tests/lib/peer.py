@@ -99,9 +99,11 @@ class Peer:
         return 'socket,udp=127.0.0.1:%d,localaddr=127.0.0.1:%d' % (
             self.port, self.qemu_port)
 
-    def netdev(self, ident):
+    def netdev(self, ident, model='mt7530'):
+        """The options that put us on the next front port of the board's
+        switch (@model: the switch's QEMU type)."""
         return ['-netdev', '%s,id=%s' % (self.backend(), ident),
-                '-net', 'nic,netdev=%s,model=mt7530' % ident]
+                '-net', 'nic,netdev=%s,model=%s' % (ident, model)]
 
     def send(self, frame):
         self.sock.sendto(frame, ('127.0.0.1', self.qemu_port))

@@ -16,7 +16,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import Board  # noqa: E402
+from board import Board, dmesg_and_poweroff  # noqa: E402
 from tap import Suite  # noqa: E402
 
 BOOT_TIMEOUT = 300
@@ -77,25 +77,6 @@ def boot_checks_on(t, b, board, model, full):
 
     reset_scope(t, b)
     dmesg_and_poweroff(t, b, '')
-
-
-def dmesg_and_poweroff(t, b, prefix):
-    """No oops in dmesg; `poweroff` ends QEMU. These SoCs cannot power
-    off: poweroff resets through the sysctl, and -no-reboot turns the
-    reset into QEMU's exit."""
-    dmesg = b.check('dmesg')
-    bad = [ln for ln in dmesg.splitlines()
-           if re.search(r'Oops|BUG:|WARNING:|Kernel panic', ln)]
-    t.result(not bad, '%sno Oops, BUG, WARNING or panic in dmesg' % prefix,
-             '\n'.join(bad))
-    b.write('poweroff\n')
-    try:
-        status = b.wait_exit(60)
-        t.result(status == 0, '%spoweroff ends QEMU' % prefix,
-                 'exit status %d' % status)
-    except Exception as e:
-        t.fail('%spoweroff ends QEMU' % prefix,
-               '%s\n%s' % (e, b.text()[-2000:]))
 
 
 def mt7628_checks(t, board, model, soc):

@@ -117,27 +117,6 @@ static void gnubee_map_ram(GnubeeMachineState *s, MachineState *machine)
     }
 }
 
-/* Front ports 0-4 of the switch: the NICs of the command line, in order */
-static void gnubee_connect_ports(GnubeeMachineState *s)
-{
-    int i;
-
-    for (i = 0; i < nb_nics; i++) {
-        NICInfo *nd = &nd_table[i];
-        g_autofree char *prop = g_strdup_printf("netdev%d", i);
-
-        if (i >= MT7530_NUM_PHYS) {
-            error_report("gnubee: the switch has %d front ports; NIC %d has "
-                         "none", MT7530_NUM_PHYS, i);
-            exit(1);
-        }
-        qemu_check_nic_model(nd, TYPE_MT7530);
-        qdev_prop_set_netdev(DEVICE(&s->soc.sw), prop, nd->netdev);
-        /* As qdev_set_nic_properties() does: no "was not created" warning */
-        nd->instantiated = 1;
-    }
-}
-
 static void gnubee_init(MachineState *machine)
 {
     GnubeeMachineState *s = GNUBEE_MACHINE(machine);
@@ -165,7 +144,7 @@ static void gnubee_init(MachineState *machine)
     object_property_set_uint(OBJECT(&s->soc), "num-cores",
                              machine->smp.cpus / MT7621_VPES_PER_CORE,
                              &error_fatal);
-    gnubee_connect_ports(s);
+    ralink_connect_ports(DEVICE(&s->soc.sw), MT7530_NUM_PHYS, TYPE_MT7530);
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 
     if (machine->firmware) {

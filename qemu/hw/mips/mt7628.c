@@ -4,12 +4,15 @@
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets), the
  * interrupt controller cascaded into the CPU's IP2, three 16550 UARTs
- * (reg-shift 2, a 40 MHz clock), and the blocks not modelled yet as
- * unimplemented devices. As Linux 6.12 sees it through mt7628a.dtsi
+ * (reg-shift 2, a 40 MHz clock), the frame engine (its own CPU line, IP5)
+ * and the ESW switch behind it (intc line 17), both reset through the
+ * sysctl (RSTCTL bits 21 "fe", 23 "esw", 24 "ephy": OpenWrt's
+ * mt7628an.dtsi, U-Boot's mt7628-reset.h), and the blocks not modelled
+ * yet as unimplemented devices. As Linux 6.12 sees it through mt7628a.dtsi
  * (arch/mips/ralink/mt7620.c, irq.c, clk-mtmips.c): the MT7688 is the same
  * silicon with an EFUSE bit set.
  *
- * Not modelled yet: the frame engine and the ESW switch, GPIO, SPI and
+ * Not modelled yet: GPIO, SPI and
  * its flash, I2C, I2S, PCM, GDMA, USB, SD, PCIe, Wi-Fi; the boot flash
  * (the CPU starts from a few instructions a board writes at 0x1fc00000).
  *
@@ -33,10 +36,18 @@
 #define MT7628_UART0_OFS        0x0c00
 #define MT7628_UART_STRIDE      0x0100
 #define MT7628_UART_CLK_HZ      40000000
+#define MT7628_FE_OFS           0x100000
+#define MT7628_ESW_OFS          0x110000
 /* The intc's lines of the UARTs (mt7628a.dtsi) and the CPU's cascade */
 #define MT7628_IRQ_UART0        20
 #define MT7628_CPU_IRQ_INTC     2
 #define MT7628_CPU_IRQ_INTC_FIQ 3
+#define MT7628_CPU_IRQ_FE       5
+#define MT7628_IRQ_ESW          17
+/* The sysctl's RSTCTL bits */
+#define MT7628_RST_FE           21
+#define MT7628_RST_ESW          23
+#define MT7628_RST_EPHY         24
 
 /*
  * The interrupt controller's registers on the MT7628 (mt7628a.dtsi's
@@ -69,8 +80,6 @@ static const struct {
     { "gdma", 0x002800, 0x800 },
     { "aes", 0x004000, 0x1000 },
     { "pwm", 0x005000, 0x1000 },
-    { "frame-engine", 0x100000, 0x10000 },
-    { "esw", 0x110000, 0x8000 },
     { "usb-phy", 0x120000, 0x1000 },
     { "sdxc", 0x130000, 0x4000 },
     { "pcie", 0x140000, 0x10000 },
@@ -149,6 +158,35 @@ static void mt7628_realize(DeviceState *dev, Error **errp)
                                     DEVICE_LITTLE_ENDIAN);
     }
 
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->esw), errp)) {
+        return;
+    }
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->esw), 0,
+                    MT7628_PALMBUS_BASE + MT7628_ESW_OFS);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->esw), 0,
+                       qdev_get_gpio_in(DEVICE(&s->intc), MT7628_IRQ_ESW));
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7628_RST_ESW,
+                                qdev_get_gpio_in_named(DEVICE(&s->esw),
+                                        "reset", RALINK_ESW_RESET_ESW));
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7628_RST_EPHY,
+                                qdev_get_gpio_in_named(DEVICE(&s->esw),
+                                        "reset", RALINK_ESW_RESET_EPHY));
+
+    object_property_set_link(OBJECT(&s->fe), "esw", OBJECT(&s->esw),
+                             &error_abort);
+    object_property_set_link(OBJECT(&s->fe), "dma-memory", OBJECT(sysmem),
+                             &error_abort);
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
+        return;
+    }
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->fe), 0,
+                    MT7628_PALMBUS_BASE + MT7628_FE_OFS);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
+                       env->irq[MT7628_CPU_IRQ_FE]);
+    qdev_connect_gpio_out_named(DEVICE(&s->sysctl), "reset", MT7628_RST_FE,
+                                qdev_get_gpio_in_named(DEVICE(&s->fe),
+                                                       "reset", 0));
+
     for (i = 0; i < ARRAY_SIZE(mt7628_unimp_blocks); i++) {
         mt7628_map_unimp(s, mt7628_unimp_blocks[i].name,
                          MT7628_PALMBUS_BASE + mt7628_unimp_blocks[i].ofs,
@@ -165,6 +203,8 @@ static void mt7628_init(Object *obj)
 
     object_initialize_child(obj, "sysctl", &s->sysctl, TYPE_RALINK_SYSCTL);
     object_initialize_child(obj, "intc", &s->intc, TYPE_RALINK_INTC);
+    object_initialize_child(obj, "esw", &s->esw, TYPE_RALINK_ESW);
+    object_initialize_child(obj, "fe", &s->fe, TYPE_RALINK_FE);
     s->cpuclk = qdev_init_clock_out(DEVICE(obj), "cpu-refclk");
 }
 

@@ -80,6 +80,8 @@ static void mt7628_board_init(MachineState *machine)
     object_property_set_str(OBJECT(&s->soc), "cpu-type", machine->cpu_type,
                             &error_fatal);
     object_property_set_str(OBJECT(&s->soc), "soc", bc->soc, &error_fatal);
+    ralink_connect_ports(DEVICE(&s->soc.esw), RALINK_ESW_NUM_PHYS,
+                         TYPE_RALINK_ESW);
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 
     entry = ralink_load_kernel(machine, machine->ram_size, &dtb_paddr);

@@ -1,5 +1,6 @@
 /*
- * Ralink/MediaTek boards: starting Linux or a bootloader from -kernel
+ * Ralink/MediaTek boards: starting Linux or a bootloader from -kernel,
+ * and the switch's front ports on the command line's NICs
  *
  * Linux is booted directly: -kernel takes a vmlinux ELF, -dtb the board's
  * device tree, handed over by the UHI convention (a0 = -2, a1 = DTB);
@@ -17,6 +18,8 @@
 #include "elf.h"
 #include "hw/boards.h"
 #include "hw/loader.h"
+#include "hw/qdev-properties.h"
+#include "net/net.h"
 #include "hw/mips/ralink_boot.h"
 #include "sysemu/device_tree.h"
 #include "target/mips/cpu.h"
@@ -106,4 +109,25 @@ uint64_t ralink_load_kernel(MachineState *machine, hwaddr initrd_limit,
     rom_add_blob_fixed("dtb", fdt, fdt_size, *dtb_paddr);
 
     return kernel_entry;
+}
+
+void ralink_connect_ports(DeviceState *sw, int ports, const char *model)
+{
+    const char *board = MACHINE_GET_CLASS(qdev_get_machine())->name;
+    int i;
+
+    for (i = 0; i < nb_nics; i++) {
+        NICInfo *nd = &nd_table[i];
+        g_autofree char *prop = g_strdup_printf("netdev%d", i);
+
+        if (i >= ports) {
+            error_report("%s: the switch has %d front ports; NIC %d has none",
+                         board, ports, i);
+            exit(1);
+        }
+        qemu_check_nic_model(nd, model);
+        qdev_prop_set_netdev(sw, prop, nd->netdev);
+        /* As qdev_set_nic_properties() does: no "was not created" warning */
+        nd->instantiated = 1;
+    }
 }

@@ -22,6 +22,7 @@
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/net/mt7621_fe.h"
+#include "hw/net/ralink_csum.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "net/checksum.h"
@@ -72,14 +73,7 @@
 #define PDMA_RST_IDX            0x0a08
 #define   RST_DRX_IDX(r)            BIT(16 + (r))
 #define   RST_DTX_IDX_MASK          0xf
-#define PDMA_DELAY_IRQ          0x0a0c  /* RX half: PDMA RX done */
-/* Delay interrupt configuration: RX in bits 15:0, TX in bits 31:16 */
-#define   DLY_RX_SHIFT              0
-#define   DLY_TX_SHIFT              16
-#define   DLY_EN                    BIT(15)
-#define   DLY_PINT(v)               extract32(v, 8, 7)  /* completions */
-#define   DLY_PTIME(v)              extract32(v, 0, 8)  /* 20 us units */
-#define   DLY_PTIME_NS              20000
+#define PDMA_DELAY_IRQ          0x0a0c  /* ralink_pdma.h's delay halves */
 #define PDMA_IRQ_STATUS         0x0a20
 #define PDMA_IRQ_MASK           0x0a28
 #define   RX_DONE_DLY               BIT(30)
@@ -154,9 +148,7 @@
 #define TXD4_INS_VLAN           BIT(16)
 #define TXD4_VLAN_TCI(v)        extract32(v, 0, 16)
 /* RX descriptor (struct mtk_rx_dma) */
-#define RXD2_DONE               BIT(31)
-#define RXD2_LS0                BIT(30)
-#define RXD2_PLEN0(v)           extract32(v, 16, 14)
+#define RXD2_LS0                RALINK_PDMA_RXD2_LS0
 #define RXD2_PLEN0_MASK         MAKE_64BIT_MASK(16, 14)
 #define RXD2_VTAG               BIT(15)
 #define RXD4_L4_VALID           BIT(24)
@@ -194,215 +186,12 @@ static void fe_update_irq(MT7621FEState *s)
     qemu_set_irq(s->irq, level);
 }
 
-/* -- delayed interrupts ------------------------------------------------- */
-
-/*
- * Where each delay engine takes its configuration and raises its status:
- * PDMA_DELAY_IRQ's RX half for PDMA RX done, QDMA_DELAY_IRQ's TX half for
- * QDMA TX done, PDMA_DELAY_IRQ's TX half for PDMA TX done. (mtk_eth_soc
- * writes the same value to both registers.)
- */
-static const struct {
-    hwaddr cfg, status;
-    unsigned shift;
-    uint32_t bit;
-} fe_dly_info[] = {
-    [MT7621_FE_DLY_RX] = { PDMA_DELAY_IRQ, PDMA_IRQ_STATUS, DLY_RX_SHIFT,
-                           RX_DONE_DLY },
-    [MT7621_FE_DLY_TX] = { QDMA_DELAY_IRQ, QDMA_INT_STATUS, DLY_TX_SHIFT,
-                           TX_DONE_DLY },
-    [MT7621_FE_DLY_PDMA_TX] = { PDMA_DELAY_IRQ, PDMA_IRQ_STATUS,
-                                DLY_TX_SHIFT, TX_DONE_DLY },
-};
-
-static uint32_t fe_dly_cfg(MT7621FEState *s, int which)
+static void fe_update_irq_cb(void *opaque)
 {
-    return extract32(fe_reg(s, fe_dly_info[which].cfg),
-                     fe_dly_info[which].shift, 16);
-}
-
-/* Signal the pending completions: the delayed "done" status bit */
-static void fe_dly_fire(struct MT7621FEDelay *d)
-{
-    MT7621FEState *s = d->fe;
-    hwaddr status = fe_dly_info[d->which].status;
-
-    d->pending = 0;
-    timer_del(d->timer);
-    fe_set(s, status, fe_reg(s, status) | fe_dly_info[d->which].bit);
-    fe_update_irq(s);
-}
-
-static void fe_dly_timeout(void *opaque)
-{
-    fe_dly_fire(opaque);
-}
-
-/*
- * @n completions (RX frames written, TX frames sent) for a delay engine.
- * While it is enabled the delayed bit is raised once PINT completions are
- * pending or PTIME x 20 us after the oldest of them, whichever comes
- * first; with both 0, at once. (PINT alone with PTIME 0 waits for PINT
- * completions, however long that takes.) While it is disabled the
- * delayed bit is not raised at all: only the immediate *_DONE_INT0 bits.
- */
-static void fe_dly_complete(MT7621FEState *s, int which, uint32_t n)
-{
-    struct MT7621FEDelay *d = &s->dly[which];
-    uint32_t cfg = fe_dly_cfg(s, which);
-    uint32_t pint = DLY_PINT(cfg), ptime = DLY_PTIME(cfg);
-
-    if (!(cfg & DLY_EN)) {
-        return;
-    }
-    d->pending += n;
-    if ((pint && d->pending >= pint) || (!pint && !ptime)) {
-        fe_dly_fire(d);
-    } else if (ptime && !timer_pending(d->timer)) {
-        timer_mod(d->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
-                  (int64_t)ptime * DLY_PTIME_NS);
-    }
-}
-
-/* A new delay configuration applies to the completions already pending */
-static void fe_dly_reconfigure(MT7621FEState *s, int which)
-{
-    struct MT7621FEDelay *d = &s->dly[which];
-
-    if (!(fe_dly_cfg(s, which) & DLY_EN)) {
-        d->pending = 0;
-        timer_del(d->timer);
-    } else if (d->pending) {
-        fe_dly_complete(s, which, 0);
-    }
+    fe_update_irq(opaque);
 }
 
 /* -- checksums and segmentation ---------------------------------------- */
-
-/* Offset of the L3 header: MACs, special tag, VLAN tags */
-static size_t fe_l3_offset(const uint8_t *f, size_t len, bool stag,
-                           uint16_t *proto)
-{
-    size_t off = 12 + (stag ? MTK_TAG_LEN : 0);
-
-    while (off + 2 <= len) {
-        uint16_t t = lduw_be_p(f + off);
-
-        if (t != ETH_P_VLAN && t != ETH_P_DVLAN) {
-            *proto = t;
-            return off + 2;
-        }
-        off += 4;
-    }
-    *proto = 0;
-    return len;
-}
-
-/* The L4 header of an IPv4/IPv6 packet at @l3: offset and protocol */
-static bool fe_l4(const uint8_t *f, size_t len, size_t l3, uint16_t proto,
-                  size_t *l4, uint8_t *l4proto)
-{
-    if (proto == ETH_P_IP && l3 + 20 <= len) {
-        *l4 = l3 + (f[l3] & 0xf) * 4;
-        *l4proto = f[l3 + 9];
-        return (f[l3] >> 4) == 4 && *l4 <= len;
-    }
-    if (proto == ETH_P_IPV6 && l3 + 40 <= len) {
-        /* Extension headers are not followed (nor by the driver's TSO) */
-        *l4 = l3 + 40;
-        *l4proto = f[l3 + 6];
-        return true;
-    }
-    return false;
-}
-
-/* (QEMU 7.2's net_checksum_add() takes a non-const buffer) */
-static uint16_t fe_l4_csum(uint8_t *f, size_t l3, size_t l4,
-                           size_t end, uint16_t proto, uint8_t l4proto)
-{
-    uint32_t sum;
-    size_t l4len = end - l4;
-
-    if (proto == ETH_P_IP) {
-        sum = net_checksum_add(8, f + l3 + 12);
-    } else {
-        sum = net_checksum_add(32, f + l3 + 8);
-    }
-    sum += l4proto + l4len;
-    sum += net_checksum_add(l4len, f + l4);
-    return net_checksum_finish(sum);
-}
-
-/* Fill in the checksums the descriptor asks for (IPv4 header, TCP/UDP) */
-static void fe_tx_csum(uint8_t *f, size_t len, bool stag)
-{
-    uint16_t proto, c;
-    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, off;
-    uint8_t l4proto;
-
-    if (!fe_l4(f, len, l3, proto, &l4, &l4proto)) {
-        return;
-    }
-    if (proto == ETH_P_IP) {
-        stw_be_p(f + l3 + 10, 0);
-        stw_be_p(f + l3 + 10, net_checksum_finish(
-                     net_checksum_add(l4 - l3, f + l3)));
-    }
-    if (l4proto == IP_PROTO_TCP) {
-        off = l4 + 16;
-    } else if (l4proto == IP_PROTO_UDP) {
-        off = l4 + 6;
-    } else {
-        return;
-    }
-    if (off + 2 > len) {
-        return;
-    }
-    stw_be_p(f + off, 0);
-    c = fe_l4_csum(f, l3, l4, len, proto, l4proto);
-    if (l4proto == IP_PROTO_UDP && !c) {
-        c = 0xffff;
-    }
-    stw_be_p(f + off, c);
-}
-
-/* The RX checksum verdict on a frame */
-typedef enum {
-    FE_CSUM_NONE,       /* not TCP or UDP over IP, or cut short: unchecked */
-    FE_CSUM_OK,         /* the IPv4 header and the TCP/UDP checksum verify */
-    FE_CSUM_BAD,        /* one of them does not: counted (GDM_RX_CSUM_ERR) */
-} FECsum;
-
-static FECsum fe_rx_csum(uint8_t *f, size_t len, bool stag)
-{
-    uint16_t proto;
-    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, end;
-    uint8_t l4proto;
-
-    if (!fe_l4(f, len, l3, proto, &l4, &l4proto)) {
-        return FE_CSUM_NONE;
-    }
-    if (l4proto != IP_PROTO_TCP && l4proto != IP_PROTO_UDP) {
-        return FE_CSUM_NONE;
-    }
-    if (proto == ETH_P_IP) {
-        end = l3 + lduw_be_p(f + l3 + 2);
-    } else {
-        end = l4 + lduw_be_p(f + l3 + 4);
-    }
-    if (end > len || end < l4 + 8) {
-        return FE_CSUM_NONE;
-    }
-    if (proto == ETH_P_IP &&
-        net_checksum_finish(net_checksum_add(l4 - l3, f + l3))) {
-        return FE_CSUM_BAD;
-    }
-    if (l4proto == IP_PROTO_UDP && !lduw_be_p(f + l4 + 6)) {
-        return FE_CSUM_OK;      /* no UDP checksum */
-    }
-    return fe_l4_csum(f, l3, l4, end, proto, l4proto) ? FE_CSUM_BAD :
-           FE_CSUM_OK;
-}
 
 static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
                          size_t len)
@@ -427,11 +216,12 @@ static void fe_tx_tso(MT7621FEState *s, int gdma, uint8_t *f, size_t len,
 {
     uint8_t seg[MT7621_FE_MAX_FRAME];
     uint16_t proto, mss, ipid = 0;
-    size_t l3 = fe_l3_offset(f, len, stag, &proto), l4, hlen, off;
+    size_t l3 = ralink_csum_l3(f, len, stag ? MTK_TAG_LEN : 0, &proto);
+    size_t l4, hlen, off;
     uint8_t l4proto, flags;
     uint32_t seq;
 
-    if (!fe_l4(f, len, l3, proto, &l4, &l4proto) ||
+    if (!ralink_csum_l4(f, len, l3, proto, &l4, &l4proto) ||
         l4proto != IP_PROTO_TCP || l4 + 20 > len) {
         qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TSO on a frame that is "
                       "not TCP\n");
@@ -464,7 +254,7 @@ static void fe_tx_tso(MT7621FEState *s, int gdma, uint8_t *f, size_t len,
         stl_be_p(seg + l4 + 4, seq + (off - hlen));
         /* FIN and PSH on the last segment only, CWR on the first only */
         seg[l4 + 13] = flags & ~(last ? 0 : 0x09) & ~(off == hlen ? 0 : 0x80);
-        fe_tx_csum(seg, hlen + n, stag);
+        ralink_csum_tx(seg, hlen + n, stag ? MTK_TAG_LEN : 0);
         fe_gdma_send(s, gdma, seg, hlen + n);
     }
 }
@@ -502,7 +292,7 @@ static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
         return;
     }
     if (txd4 & TXD4_CHKSUM) {
-        fe_tx_csum(f, len, stag);
+        ralink_csum_tx(f, len, stag ? MTK_TAG_LEN : 0);
     }
     fe_gdma_send(s, gdma, f, len);
 }
@@ -571,7 +361,7 @@ static void fe_qdma_tx(MT7621FEState *s)
     }
     if (done) {
         fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) | TX_DONE_INT0);
-        fe_dly_complete(s, MT7621_FE_DLY_TX, frames);
+        ralink_pdma_dly_complete(&s->dly[MT7621_FE_DLY_TX], frames);
         fe_update_irq(s);
     }
 }
@@ -589,7 +379,8 @@ static void fe_pdma_tx(MT7621FEState *s)
         /* TX_DONE_INT0..3: bits 0..3, as the rings' bits in @rings */
         fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) |
                (rings & PDMA_TX_DONE_INT_MASK));
-        fe_dly_complete(s, MT7621_FE_DLY_PDMA_TX, frames);
+        ralink_pdma_dly_complete(&s->dly[MT7621_FE_DLY_PDMA_TX],
+                                 frames);
         fe_update_irq(s);
     }
 }
@@ -603,10 +394,7 @@ static void fe_pdma_tx_frame(void *opaque, uint32_t txd4, size_t len)
 
 static bool fe_rx_ring_free(MT7621FEState *s)
 {
-    uint32_t max = fe_reg(s, PDMA_RX_MAX_CNT(0));
-
-    return max && fe_reg(s, PDMA_RX_DRX_IDX(0)) !=
-                  fe_reg(s, PDMA_RX_CRX_IDX(0)) % max;
+    return ralink_pdma_rx_free(&s->pdma_rx, 0);
 }
 
 /*
@@ -653,10 +441,8 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
     struct MT7621FEGmac *g = opaque;
     MT7621FEState *s = g->fe;
     uint32_t fwd = fe_reg(s, GDMA_FWD_CFG(g->id));
-    uint32_t max = fe_reg(s, PDMA_RX_MAX_CNT(0));
-    uint32_t idx = fe_reg(s, PDMA_RX_DRX_IDX(0));
-    uint32_t base = fe_reg(s, PDMA_RX_BASE_PTR(0));
-    uint32_t d[4], rxd2 = 0, rxd3 = 0, rxd4, size, off;
+    uint32_t rxd2 = 0, rxd3 = 0, rxd4, off;
+    int idx;
     g_autofree uint8_t *f = g_memdup2(buf, len);
     bool stag = fwd & GDMA_SPECIAL_TAG;
 
@@ -673,11 +459,11 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
 
     rxd4 = ((g->id + 1) << RXD4_SPORT_SHIFT) | RXD4_FOE_ENTRY_NONE;
     if (fwd & (GDMA_TCS_EN | GDMA_UCS_EN)) {
-        FECsum c = fe_rx_csum(f, len, stag);
+        RalinkCsum c = ralink_csum_rx(f, len, stag ? MTK_TAG_LEN : 0);
 
-        if (c == FE_CSUM_OK) {
+        if (c == RALINK_CSUM_OK) {
             rxd4 |= RXD4_L4_VALID;
-        } else if (c == FE_CSUM_BAD) {
+        } else if (c == RALINK_CSUM_BAD) {
             s->rx_csum_err[g->id]++;
         }
     }
@@ -695,41 +481,21 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
         rxd2 |= RXD2_VTAG;
     }
 
-    if (dma_memory_read(&s->dma_as, base + idx * 16, d, sizeof(d),
-                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX descriptor %u at 0x%x "
-                      "outside RAM\n", idx, base + idx * 16);
-        s->rx_overflow[g->id]++;
-        return;
-    }
-    size = RXD2_PLEN0(le32_to_cpu(d[1]));
     off = (fe_reg(s, PDMA_GLO_CFG) & GLO_RX_2B_OFFSET) ? 2 : 0;
-    if (len + off > size) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX frame of %zu bytes, "
-                      "buffer of %u\n", len, size);
+    idx = ralink_pdma_rx_fill(&s->pdma_rx, 0, f, len, off);
+    if (idx < 0) {
         s->rx_overflow[g->id]++;
         return;
     }
-    if (dma_memory_write(&s->dma_as, le32_to_cpu(d[0]) + off, f, len,
-                         MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: RX buffer at 0x%x "
-                      "outside RAM\n", le32_to_cpu(d[0]));
-        s->rx_overflow[g->id]++;
-        return;
-    }
-    d[1] = RXD2_DONE | RXD2_LS0 | (len << 16) | rxd2;
+    rxd2 |= RALINK_PDMA_RXD2_DONE | RALINK_PDMA_RXD2_LS0 |
+            RALINK_PDMA_RXD2_PLEN0(len);
     if (s->fault_rx_desc) {
-        fe_rx_fault(s, &d[1], &rxd4);
+        fe_rx_fault(s, &rxd2, &rxd4);
     }
-    trace_mt7621_fe_rx(g->id, len, idx, d[1], rxd4);
-    d[1] = cpu_to_le32(d[1]);
-    d[2] = cpu_to_le32(rxd3);
-    d[3] = cpu_to_le32(rxd4);
-    dma_memory_write(&s->dma_as, base + idx * 16 + 4, &d[1], 12,
-                     MEMTXATTRS_UNSPECIFIED);
-    fe_set(s, PDMA_RX_DRX_IDX(0), (idx + 1) % max);
+    trace_mt7621_fe_rx(g->id, len, idx, rxd2, rxd4);
+    ralink_pdma_rx_done(&s->pdma_rx, 0, idx, rxd2, rxd3, rxd4);
     fe_set(s, PDMA_IRQ_STATUS, fe_reg(s, PDMA_IRQ_STATUS) | RX_DONE_INT0);
-    fe_dly_complete(s, MT7621_FE_DLY_RX, 1);
+    ralink_pdma_dly_complete(&s->dly[MT7621_FE_DLY_RX], 1);
     fe_update_irq(s);
 }
 
@@ -994,8 +760,12 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     case PDMA_DELAY_IRQ:
     case QDMA_DELAY_IRQ:
         fe_set(s, addr, val);
-        fe_dly_reconfigure(s, addr == PDMA_DELAY_IRQ ? MT7621_FE_DLY_RX :
-                                                       MT7621_FE_DLY_TX);
+        if (addr == PDMA_DELAY_IRQ) {
+            ralink_pdma_dly_reconfigure(&s->dly[MT7621_FE_DLY_RX]);
+            ralink_pdma_dly_reconfigure(&s->dly[MT7621_FE_DLY_PDMA_TX]);
+        } else {
+            ralink_pdma_dly_reconfigure(&s->dly[MT7621_FE_DLY_TX]);
+        }
         return;
     case QDMA_GLO_CFG:
     case QDMA_CTX_PTR:
@@ -1077,8 +847,7 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
         fe_set(s, GDMA_FWD_CFG(i), 0);
     }
     for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
-        s->dly[i].pending = 0;
-        timer_del(s->dly[i].timer);
+        ralink_pdma_dly_reset(&s->dly[i]);
     }
     fe_update_irq(s);
 }
@@ -1128,12 +897,31 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
         s->gmac[i].fe = s;
         s->gmac[i].id = i;
     }
-    for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
-        s->dly[i].fe = s;
-        s->dly[i].which = i;
-        s->dly[i].timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, fe_dly_timeout,
-                                       &s->dly[i]);
-    }
+    s->pdma_rx = (RalinkPDMARx) {
+        .regs = &s->regs[PDMA_RX_BASE_PTR(0) / 4],
+        .as = &s->dma_as,
+        .name = TYPE_MT7621_FE,
+    };
+    /*
+     * PDMA_DELAY_IRQ's RX half for PDMA RX done, QDMA_DELAY_IRQ's TX half
+     * for QDMA TX done, PDMA_DELAY_IRQ's TX half for PDMA TX done
+     * (mtk_eth_soc writes the same value to both registers)
+     */
+    ralink_pdma_dly_init(&s->dly[MT7621_FE_DLY_RX],
+                         &s->regs[PDMA_DELAY_IRQ / 4],
+                         RALINK_PDMA_DLY_RX_SHIFT,
+                         &s->regs[PDMA_IRQ_STATUS / 4], RX_DONE_DLY,
+                         fe_update_irq_cb, s);
+    ralink_pdma_dly_init(&s->dly[MT7621_FE_DLY_TX],
+                         &s->regs[QDMA_DELAY_IRQ / 4],
+                         RALINK_PDMA_DLY_TX_SHIFT,
+                         &s->regs[QDMA_INT_STATUS / 4], TX_DONE_DLY,
+                         fe_update_irq_cb, s);
+    ralink_pdma_dly_init(&s->dly[MT7621_FE_DLY_PDMA_TX],
+                         &s->regs[PDMA_DELAY_IRQ / 4],
+                         RALINK_PDMA_DLY_TX_SHIFT,
+                         &s->regs[PDMA_IRQ_STATUS / 4], TX_DONE_DLY,
+                         fe_update_irq_cb, s);
     mt7530_attach_mac(s->sw, MT7530_CPU_PORT, &fe_gmac_ops, &s->gmac[0]);
     mt7530_attach_mac(s->sw, MT7530_GMAC1_PORT, &fe_gmac_ops, &s->gmac[1]);
 }

@@ -1,5 +1,6 @@
 /*
- * Ralink/MediaTek frame engine PDMA: the TX descriptor rings
+ * Ralink/MediaTek frame engine PDMA: descriptor rings and delayed
+ * interrupts
  *
  * Every frame engine of the family has this DMA engine (RT2880, RT305x,
  * RT3883, RT5350, MT7620, MT7628 send through it; the MT7621 has it beside
@@ -21,6 +22,19 @@
  * The DMA sends a frame once all its descriptors are handed over, then
  * sets DDONE in each (what drivers wait for: U-Boot's mtk_eth_send() takes
  * a descriptor only with DDONE set) and moves its index past them.
+ *
+ * An RX ring is the same with the roles swapped: the CPU's index is the
+ * last descriptor it gave back, the DMA fills the ones after its own
+ * index up to it, and hands each back with DDONE, LS0 and the frame's
+ * length in rxd2 and the frame engine's fields (checksum, source port,
+ * VLAN) in rxd3/rxd4. The MT7621's drivers write each buffer's size into
+ * rxd2; the RT5350/MT7628 ones write LS0 alone (mainline's mtk_poll_rx()
+ * "rxd->rxd2 = RX_DMA_LSO", U-Boot's mt7628-eth the same): there the
+ * buffer has a size fixed by the SoC.
+ *
+ * The delayed interrupts coalesce "done" interrupts: a frame engine has
+ * one for RX and one for TX completions, configured by the two halves of
+ * a delay register.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -44,6 +58,10 @@
  * silicon is not sourced here), which bounds what one kick walks.
  */
 #define IDX_MASK                0xfff
+#define RXD_SIZE                16
+#define DLY_PINT(v)             extract32(v, 8, 7)  /* completions */
+#define DLY_PTIME(v)            extract32(v, 0, 8)  /* 20 us units */
+#define DLY_PTIME_NS            20000
 
 static uint32_t *pdma_reg(RalinkPDMATx *p, int ring, hwaddr reg)
 {
@@ -210,4 +228,137 @@ unsigned ralink_pdma_tx_run(RalinkPDMATx *p, uint32_t *rings)
         }
     }
     return frames;
+}
+
+/* -- RX ------------------------------------------------------------------ */
+
+static uint32_t *pdma_rx_reg(RalinkPDMARx *p, int ring, hwaddr reg)
+{
+    return &p->regs[(ring * 0x10 + reg) / 4];
+}
+
+bool ralink_pdma_rx_free(RalinkPDMARx *p, int ring)
+{
+    uint32_t max = *pdma_rx_reg(p, ring, RALINK_PDMA_RX_MAX_CNT);
+
+    return max && *pdma_rx_reg(p, ring, RALINK_PDMA_RX_DRX_IDX) !=
+                  *pdma_rx_reg(p, ring, RALINK_PDMA_RX_CRX_IDX) % max;
+}
+
+int ralink_pdma_rx_fill(RalinkPDMARx *p, int ring, const uint8_t *f,
+                        size_t len, unsigned off)
+{
+    uint32_t idx = *pdma_rx_reg(p, ring, RALINK_PDMA_RX_DRX_IDX);
+    uint32_t addr = *pdma_rx_reg(p, ring, RALINK_PDMA_RX_BASE_PTR) +
+                    idx * RXD_SIZE;
+    uint32_t d[2], size;
+
+    if (dma_memory_read(p->as, addr, d, sizeof(d),
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA RX ring %d descriptor %u at "
+                      "0x%x outside RAM\n", p->name, ring, idx, addr);
+        return -1;
+    }
+    size = p->buf_len ? p->buf_len : TXD2_SDL0(le32_to_cpu(d[1]));
+    if (len + off > size) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA RX frame of %zu bytes, "
+                      "buffer of %u\n", p->name, len, size);
+        return -1;
+    }
+    if (dma_memory_write(p->as, le32_to_cpu(d[0]) + off, f, len,
+                         MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA RX buffer at 0x%x outside "
+                      "RAM\n", p->name, le32_to_cpu(d[0]));
+        return -1;
+    }
+    return idx;
+}
+
+void ralink_pdma_rx_done(RalinkPDMARx *p, int ring, uint32_t idx,
+                         uint32_t rxd2, uint32_t rxd3, uint32_t rxd4)
+{
+    uint32_t addr = *pdma_rx_reg(p, ring, RALINK_PDMA_RX_BASE_PTR) +
+                    idx * RXD_SIZE;
+    uint32_t max = *pdma_rx_reg(p, ring, RALINK_PDMA_RX_MAX_CNT);
+    uint32_t d[3] = { cpu_to_le32(rxd2), cpu_to_le32(rxd3),
+                      cpu_to_le32(rxd4) };
+
+    dma_memory_write(p->as, addr + 4, d, sizeof(d), MEMTXATTRS_UNSPECIFIED);
+    *pdma_rx_reg(p, ring, RALINK_PDMA_RX_DRX_IDX) = max ? (idx + 1) % max
+                                                        : 0;
+}
+
+/* -- delayed interrupts ------------------------------------------------- */
+
+static uint32_t pdma_dly_cfg(RalinkPDMADelay *d)
+{
+    return extract32(*d->cfg, d->shift, 16);
+}
+
+/* Signal the pending completions: the delayed "done" status bit */
+static void pdma_dly_fire(RalinkPDMADelay *d)
+{
+    d->pending = 0;
+    timer_del(d->timer);
+    *d->status |= d->bit;
+    d->update_irq(d->opaque);
+}
+
+static void pdma_dly_timeout(void *opaque)
+{
+    pdma_dly_fire(opaque);
+}
+
+void ralink_pdma_dly_init(RalinkPDMADelay *d, uint32_t *cfg, unsigned shift,
+                          uint32_t *status, uint32_t bit,
+                          void (*update_irq)(void *opaque), void *opaque)
+{
+    d->cfg = cfg;
+    d->shift = shift;
+    d->status = status;
+    d->bit = bit;
+    d->update_irq = update_irq;
+    d->opaque = opaque;
+    d->pending = 0;
+    d->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, pdma_dly_timeout, d);
+}
+
+/*
+ * While it is enabled the delayed bit is raised once PINT completions are
+ * pending or PTIME x 20 us after the oldest of them, whichever comes
+ * first; with both 0, at once. (PINT alone with PTIME 0 waits for PINT
+ * completions, however long that takes.) While it is disabled the
+ * delayed bit is not raised at all: only the immediate *_DONE_INT bits.
+ */
+void ralink_pdma_dly_complete(RalinkPDMADelay *d, uint32_t n)
+{
+    uint32_t cfg = pdma_dly_cfg(d);
+    uint32_t pint = DLY_PINT(cfg), ptime = DLY_PTIME(cfg);
+
+    if (!(cfg & RALINK_PDMA_DLY_EN)) {
+        return;
+    }
+    d->pending += n;
+    if ((pint && d->pending >= pint) || (!pint && !ptime)) {
+        pdma_dly_fire(d);
+    } else if (ptime && !timer_pending(d->timer)) {
+        timer_mod(d->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  (int64_t)ptime * DLY_PTIME_NS);
+    }
+}
+
+/* A new delay configuration applies to the completions already pending */
+void ralink_pdma_dly_reconfigure(RalinkPDMADelay *d)
+{
+    if (!(pdma_dly_cfg(d) & RALINK_PDMA_DLY_EN)) {
+        ralink_pdma_dly_reset(d);
+    } else if (d->pending) {
+        ralink_pdma_dly_complete(d, 0);
+    }
+}
+
+void ralink_pdma_dly_reset(RalinkPDMADelay *d)
+{
+    d->pending = 0;
+    timer_del(d->timer);
 }

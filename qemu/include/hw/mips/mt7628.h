@@ -11,6 +11,8 @@
 #include "hw/clock.h"
 #include "hw/intc/ralink_intc.h"
 #include "hw/misc/ralink_sysctl.h"
+#include "hw/net/ralink_esw.h"
+#include "hw/net/ralink_fe.h"
 #include "hw/sysbus.h"
 #include "qom/object.h"
 #include "target/mips/cpu.h"
@@ -44,6 +46,8 @@ struct MT7628State {
     RalinkSysctlState sysctl;
     RalinkIntcState intc;
     SerialMM *uart[MT7628_NUM_UARTS];
+    RalinkEswState esw;
+    RalinkFEState fe;
     MemoryRegion bootrom;
 };
 

@@ -22,4 +22,13 @@
 uint64_t ralink_load_kernel(MachineState *machine, hwaddr initrd_limit,
                             hwaddr *dtb_paddr);
 
+/**
+ * ralink_connect_ports: give the switch @sw's front ports (its properties
+ * "netdev0".."netdev<@ports - 1>") the network backends of the command
+ * line's NICs (-nic, -net nic), in order: the first NIC is port 0. Ports
+ * without a backend have no link. More NICs than ports end QEMU.
+ * @model: the NIC model name the command line may give (-nic model=)
+ */
+void ralink_connect_ports(DeviceState *sw, int ports, const char *model);
+
 #endif /* HW_MIPS_RALINK_BOOT_H */

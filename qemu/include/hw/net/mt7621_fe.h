@@ -59,6 +59,8 @@ struct MT7621FEState {
     uint8_t tx_buf[MT7621_FE_MAX_FRAME];
     /* The PDMA's TX rings (their registers in @regs) */
     RalinkPDMATx pdma_tx;
+    /* Its RX rings (registers in @regs too) */
+    RalinkPDMARx pdma_rx;
     /* GDMA counters (read-to-clear), per GDMA */
     uint64_t rx_bytes[MT7621_FE_NUM_GMACS], tx_bytes[MT7621_FE_NUM_GMACS];
     uint32_t rx_packets[MT7621_FE_NUM_GMACS];
@@ -69,12 +71,7 @@ struct MT7621FEState {
      * Delayed (coalesced) "done" interrupts: completions not yet signalled
      * and the timer of the oldest one, per MT7621_FE_DLY_*
      */
-    struct MT7621FEDelay {
-        struct MT7621FEState *fe;
-        int which;
-        uint32_t pending;
-        QEMUTimer *timer;
-    } dly[3];
+    RalinkPDMADelay dly[3];
     /*
      * Faults a test injects (QOM properties, settable at run time; see
      * the "fault-*" properties in mt7621_fe.c)

@@ -1,0 +1,690 @@
+/*
+ * Ralink/MediaTek embedded 100 Mbit switch (ESW)
+ *
+ * The switch of the RT3050/RT3052, RT3352, RT5350 and MT7628/MT7688: five
+ * ports with built-in 100 Mbit PHYs (0-4, each a network backend here),
+ * and port 6, wired to the frame engine's DMA (the CPU port). Port 5 (an
+ * external MII on the RT3052 and RT3352) is not modelled. Register names
+ * and fields are those of the 2016 series' esw_rt3050.c
+ * (../shared/seeds/, patch 004), U-Boot's mt7628-eth.c and OpenWrt's
+ * rt305x_esw.c; where a behaviour is the model's own reading, it says so.
+ *
+ * Forwarding: a frame is classified into one of the 16 VLAN table entries
+ * (VLANI: the VIDs, VMSC: their member ports) by its port's PVID, or by
+ * its tag on a port with EN_VLAN set in PFC1; its source address is
+ * learned in the address table; it goes to the port its destination was
+ * learned on, or is flooded to the entry's members (not back to its
+ * source), and to the CPU only if SOCPC does not keep that kind of flood
+ * (unknown unicast, multicast, broadcast) from it. POC0 disables ports,
+ * POC2 makes a port untag what it sends (UNTAG_EN); a port with EN_VLAN
+ * and without UNTAG_EN sends tagged.
+ *
+ * Out of reset the switch is an unmanaged switch: every port's PVID is 1,
+ * VLAN entry 0 has VID 1 and every port as a member, nothing is untagged
+ * or tagged, every port is enabled. Mainline's mtk_eth_soc never programs
+ * the ESW of the MT7628 and U-Boot's mt7628-eth programs no VLAN register
+ * unless a board names a WAN port, and both pass traffic between the
+ * ports and the CPU, which needs that. The silicon's exact reset values
+ * are not known here.
+ *
+ * Not modelled yet: the PHYs' registers (PCR0/PCR1 MDIO), the address
+ * table's search and static-entry registers, the double-tag (SGC2) modes,
+ * MIB counters, port 5. Accesses to them are logged as unimplemented.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/bitops.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qapi/error.h"
+#include "hw/irq.h"
+#include "hw/net/ralink_esw.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "net/eth.h"
+#include "trace.h"
+
+#define ESW_ISR                 0x00    /* write 1 to clear */
+#define ESW_IMR                 0x04    /* 1: masked */
+#define   ESW_INT_PORT_ST_CHG       BIT(26)
+#define ESW_FCT0                0x08
+#define ESW_FCT1                0x0c
+#define ESW_PFC0                0x10
+#define ESW_PFC1                0x14
+#define   PFC1_EN_VLAN(p)           BIT(16 + (p))
+#define ESW_PFC2                0x18
+#define ESW_QGS0                0x1c
+#define ESW_QGS1                0x20
+#define ESW_ATS                 0x24
+#define ESW_ATS2                0x30
+#define ESW_PVIDC(n)            (0x40 + 4 * (n))    /* ports 2n, 2n+1 */
+#define ESW_VLANI(n)            (0x50 + 4 * (n))    /* entries 2n, 2n+1 */
+#define ESW_VMSC(n)             (0x70 + 4 * (n))    /* entries 4n..4n+3 */
+#define ESW_POA                 0x80
+#define   POA_SPEED_100(p)          BIT(p)
+#define   POA_DUPLEX_FULL(p)        BIT(9 + (p))
+#define   POA_LINK(p)               BIT(25 + (p))
+#define ESW_FPA                 0x84
+#define ESW_SOCPC               0x8c
+#define   SOCPC_DISUN2CPU(p)        BIT(p)
+#define   SOCPC_DISMC2CPU(p)        BIT(8 + (p))
+#define   SOCPC_DISBC2CPU(p)        BIT(16 + (p))
+#define ESW_POC0                0x90
+#define   POC0_DIS_PORT(p)          BIT(23 + (p))
+#define ESW_POC1                0x94
+#define ESW_POC2                0x98
+#define   POC2_UNTAG_EN(p)          BIT(p)
+#define ESW_SGC                 0x9c
+#define ESW_STRT                0xa0
+#define ESW_P0LED               0xa4
+#define ESW_P4LED               0xb4
+#define ESW_PCR0                0xc0
+#define ESW_PCR1                0xc4
+#define ESW_FPA2                0xc8
+#define ESW_FCT2                0xcc
+#define ESW_SGC2                0xe4
+#define   SGC2_DOUBLE_TAG_MASK      0x7f
+#define ESW_P0PC                0xe8
+#define ESW_P5PC                0xfc
+#define ESW_BMU_CTRL            0x110   /* U-Boot's mt7628-eth writes it */
+#define ESW_LED_POLARITY        0x168   /* RT5350 (the 2016 series) */
+
+/*
+ * "No large frame support (PKT_MAX_LEN at most 1536)" (OpenWrt's
+ * rt305x_esw.c): the model takes frames up to 1536 bytes with the FCS.
+ */
+#define ESW_MAX_FRAME           1536
+#define ETH_FCS_LEN             4
+/* The address table's ageing time: not sourced, the 802.1D default */
+#define ESW_AGE_MS              (300 * 1000)
+#define ESW_FDB_WAYS            8
+
+static uint32_t esw_reg(RalinkEswState *s, hwaddr a)
+{
+    return s->regs[a / 4];
+}
+
+/* -- interrupts and links ------------------------------------------------ */
+
+static void esw_update_irq(RalinkEswState *s)
+{
+    uint32_t isr = esw_reg(s, ESW_ISR), imr = esw_reg(s, ESW_IMR);
+
+    trace_ralink_esw_irq(isr, imr);
+    qemu_set_irq(s->irq, !!(isr & ~imr));
+}
+
+static bool esw_phy_link(RalinkEswState *s, int p)
+{
+    return !s->in_reset[RALINK_ESW_RESET_ESW] &&
+           !s->in_reset[RALINK_ESW_RESET_EPHY] &&
+           !qemu_get_queue(s->nic[p])->link_down;
+}
+
+/* A PHY port's link changed: POA follows, PORT_ST_CHG says so */
+static void esw_check_link(RalinkEswState *s, int p)
+{
+    bool link = esw_phy_link(s, p);
+
+    if (link != s->link[p]) {
+        s->link[p] = link;
+        trace_ralink_esw_link(p, link);
+        s->regs[ESW_ISR / 4] |= ESW_INT_PORT_ST_CHG;
+        esw_update_irq(s);
+    }
+}
+
+static uint32_t esw_poa(RalinkEswState *s)
+{
+    uint32_t v = 0;
+    int p;
+
+    for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
+        if (s->link[p]) {
+            v |= POA_LINK(p) | POA_SPEED_100(p) | POA_DUPLEX_FULL(p);
+        }
+    }
+    return v;
+}
+
+/* -- VLANs and the address table ---------------------------------------- */
+
+static unsigned esw_pvid(RalinkEswState *s, int p)
+{
+    return extract32(esw_reg(s, ESW_PVIDC(p / 2)), (p % 2) * 12, 12);
+}
+
+static unsigned esw_vlan_vid(RalinkEswState *s, int i)
+{
+    return extract32(esw_reg(s, ESW_VLANI(i / 2)), (i % 2) * 12, 12);
+}
+
+static uint8_t esw_vlan_members(RalinkEswState *s, int i)
+{
+    return extract32(esw_reg(s, ESW_VMSC(i / 4)), (i % 4) * 8, 8);
+}
+
+/* The VLAN table entry of @vid, or -1 */
+static int esw_vlan_find(RalinkEswState *s, unsigned vid)
+{
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_VLANS; i++) {
+        if (esw_vlan_vid(s, i) == vid) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static unsigned esw_fdb_hash(const uint8_t *mac, int vidx)
+{
+    uint32_t h = ldl_be_p(mac + 2) ^ (lduw_be_p(mac) << 7) ^ (vidx << 13);
+
+    h ^= h >> 15;
+    h *= 0x2c1b3c6d;
+    h ^= h >> 12;
+    return (h % (RALINK_ESW_NUM_FDB / ESW_FDB_WAYS)) * ESW_FDB_WAYS;
+}
+
+static bool esw_fdb_live(RalinkEswFdb *e, int64_t now)
+{
+    return e->valid && (e->fixed || now - e->last_seen < ESW_AGE_MS);
+}
+
+static RalinkEswFdb *esw_fdb_find(RalinkEswState *s, const uint8_t *mac,
+                                  int vidx, int64_t now)
+{
+    unsigned b = esw_fdb_hash(mac, vidx);
+    int i;
+
+    for (i = 0; i < ESW_FDB_WAYS; i++) {
+        RalinkEswFdb *e = &s->fdb[b + i];
+
+        if (esw_fdb_live(e, now) && e->vidx == vidx &&
+            !memcmp(e->mac, mac, 6)) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
+                          int port, int64_t now)
+{
+    RalinkEswFdb *e = esw_fdb_find(s, mac, vidx, now);
+    unsigned b;
+    int i;
+
+    if (e) {
+        if (!e->fixed) {
+            e->ports = BIT(port);
+            e->last_seen = now;
+        }
+        return;
+    }
+    b = esw_fdb_hash(mac, vidx);
+    for (i = 0; i < ESW_FDB_WAYS; i++) {
+        e = &s->fdb[b + i];
+        if (!esw_fdb_live(e, now)) {
+            memcpy(e->mac, mac, 6);
+            e->vidx = vidx;
+            e->ports = BIT(port);
+            e->valid = true;
+            e->fixed = false;
+            e->last_seen = now;
+            trace_ralink_esw_learn(port, vidx);
+            return;
+        }
+    }
+    /* The bucket is full: not learned, frames to it are flooded */
+}
+
+/* -- forwarding --------------------------------------------------------- */
+
+static bool esw_port_up(RalinkEswState *s, int p)
+{
+    if (esw_reg(s, ESW_POC0) & POC0_DIS_PORT(p)) {
+        return false;
+    }
+    return p == RALINK_ESW_CPU_PORT || s->link[p];
+}
+
+/*
+ * Send @f out of port @p, tagged with @vid or untagged as the port says.
+ * @tagged: whether @f carries a tag (after its source addresses).
+ */
+static void esw_egress(RalinkEswState *s, int p, const uint8_t *f,
+                       size_t len, bool tagged, unsigned vid, unsigned pcp)
+{
+    uint8_t buf[ESW_MAX_FRAME + 4];
+    bool untag = esw_reg(s, ESW_POC2) & POC2_UNTAG_EN(p);
+    bool tag = !untag && (esw_reg(s, ESW_PFC1) & PFC1_EN_VLAN(p));
+
+    if (tagged && untag) {
+        memcpy(buf, f, 12);
+        memcpy(buf + 12, f + 16, len - 16);
+        f = buf;
+        len -= 4;
+    } else if (!tagged && tag) {
+        memcpy(buf, f, 12);
+        stw_be_p(buf + 12, ETH_P_VLAN);
+        stw_be_p(buf + 14, (pcp << 13) | vid);
+        memcpy(buf + 16, f + 12, len - 12);
+        f = buf;
+        len += 4;
+    }
+    s->tx_frames[p]++;
+    if (p == RALINK_ESW_CPU_PORT) {
+        s->cpu_ops->receive(s->cpu_opaque, f, len);
+    } else {
+        qemu_send_packet(qemu_get_queue(s->nic[p]), f, len);
+    }
+}
+
+/*
+ * A frame enters at port @src. Returns false if it must wait: the CPU port
+ * is one of its destinations and cannot take it now.
+ */
+static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
+                        size_t len)
+{
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
+    bool tagged = len >= 18 && lduw_be_p(f + 12) == ETH_P_VLAN;
+    unsigned vid = esw_pvid(s, src), pcp = 0;
+    const uint8_t *da = f, *sa = f + 6;
+    RalinkEswFdb *e;
+    uint8_t members, dest;
+    int vidx, p;
+
+    if (s->in_reset[RALINK_ESW_RESET_ESW] || !esw_port_up(s, src)) {
+        trace_ralink_esw_drop(src, len, "port down");
+        return true;
+    }
+    if (len < 14 || len + ETH_FCS_LEN > ESW_MAX_FRAME) {
+        trace_ralink_esw_drop(src, len, "length");
+        return true;
+    }
+    if (tagged && (esw_reg(s, ESW_PFC1) & PFC1_EN_VLAN(src))) {
+        uint16_t tci = lduw_be_p(f + 14);
+
+        pcp = tci >> 13;
+        if (tci & 0xfff) {
+            vid = tci & 0xfff;
+        }
+    }
+    vidx = esw_vlan_find(s, vid);
+    members = vidx < 0 ? 0 : esw_vlan_members(s, vidx);
+    if (!(members & BIT(src))) {
+        /* The model's reading: no entry, or not a member: dropped */
+        trace_ralink_esw_drop(src, len, "VLAN");
+        return true;
+    }
+
+    if (!(sa[0] & 1)) {
+        esw_fdb_learn(s, sa, vidx, src, now);
+    }
+    e = (da[0] & 1) ? NULL : esw_fdb_find(s, da, vidx, now);
+    if (is_broadcast_ether_addr(da)) {
+        dest = members;
+        if (esw_reg(s, ESW_SOCPC) & SOCPC_DISBC2CPU(src)) {
+            dest &= ~BIT(RALINK_ESW_CPU_PORT);
+        }
+    } else if (da[0] & 1) {
+        dest = members;
+        if (esw_reg(s, ESW_SOCPC) & SOCPC_DISMC2CPU(src)) {
+            dest &= ~BIT(RALINK_ESW_CPU_PORT);
+        }
+    } else if (e) {
+        dest = e->ports & members;
+    } else {
+        dest = members;
+        if (esw_reg(s, ESW_SOCPC) & SOCPC_DISUN2CPU(src)) {
+            dest &= ~BIT(RALINK_ESW_CPU_PORT);
+        }
+    }
+    dest &= ~BIT(src);
+    for (p = 0; p < RALINK_ESW_NUM_PORTS; p++) {
+        if ((dest & BIT(p)) && !esw_port_up(s, p)) {
+            dest &= ~BIT(p);
+        }
+    }
+    if (!s->cpu_ops) {
+        dest &= ~BIT(RALINK_ESW_CPU_PORT);
+    }
+    if ((dest & BIT(RALINK_ESW_CPU_PORT)) &&
+        !s->cpu_ops->can_receive(s->cpu_opaque)) {
+        return false;
+    }
+    trace_ralink_esw_forward(src, len, vid, dest);
+    s->rx_frames[src]++;
+    for (p = 0; p < RALINK_ESW_NUM_PORTS; p++) {
+        if (dest & BIT(p)) {
+            esw_egress(s, p, f, len, tagged, vid, pcp);
+        }
+    }
+    return true;
+}
+
+void ralink_esw_cpu_transmit(RalinkEswState *s, const uint8_t *buf,
+                             size_t len)
+{
+    /* Nothing goes back to the CPU port: no need to wait */
+    esw_ingress(s, RALINK_ESW_CPU_PORT, buf, len);
+}
+
+void ralink_esw_cpu_ready(RalinkEswState *s)
+{
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_PHYS; i++) {
+        qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
+    }
+}
+
+void ralink_esw_attach_cpu(RalinkEswState *s, const RalinkEswCpuOps *ops,
+                           void *opaque)
+{
+    s->cpu_ops = ops;
+    s->cpu_opaque = opaque;
+}
+
+/* -- registers ---------------------------------------------------------- */
+
+/* Registers kept as written that change nothing on an emulated link */
+static bool esw_plain_reg(hwaddr a)
+{
+    switch (a) {
+    case ESW_FCT0:
+    case ESW_FCT1:
+    case ESW_PFC0:
+    case ESW_PFC1:
+    case ESW_PFC2:
+    case ESW_QGS0:
+    case ESW_QGS1:
+    case ESW_FPA:
+    case ESW_SOCPC:
+    case ESW_POC0:
+    case ESW_POC1:
+    case ESW_POC2:
+    case ESW_SGC:
+    case ESW_STRT:
+    case ESW_FPA2:
+    case ESW_FCT2:
+    case ESW_BMU_CTRL:
+    case ESW_LED_POLARITY:
+        return true;
+    }
+    return (a >= ESW_PVIDC(0) && a < ESW_VMSC(4)) ||
+           (a >= ESW_P0LED && a <= ESW_P4LED);
+}
+
+static uint64_t ralink_esw_read(void *opaque, hwaddr addr, unsigned size)
+{
+    RalinkEswState *s = opaque;
+
+    switch (addr) {
+    case ESW_ISR:
+    case ESW_IMR:
+    case ESW_SGC2:
+        return esw_reg(s, addr);
+    case ESW_POA:
+        return esw_poa(s);
+    }
+    if (esw_plain_reg(addr)) {
+        return esw_reg(s, addr);
+    }
+    qemu_log_mask(LOG_UNIMP, "ralink-esw: read of 0x%" HWADDR_PRIx "\n",
+                  addr);
+    return 0;
+}
+
+static void ralink_esw_write(void *opaque, hwaddr addr, uint64_t val,
+                             unsigned size)
+{
+    RalinkEswState *s = opaque;
+    int p;
+
+    switch (addr) {
+    case ESW_ISR:
+        s->regs[ESW_ISR / 4] &= ~val;
+        esw_update_irq(s);
+        return;
+    case ESW_IMR:
+        s->regs[ESW_IMR / 4] = val;
+        esw_update_irq(s);
+        return;
+    case ESW_POA:
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: write to POA (read "
+                      "only)\n");
+        return;
+    case ESW_SGC2:
+        if (val & SGC2_DOUBLE_TAG_MASK) {
+            qemu_log_mask(LOG_UNIMP, "ralink-esw: SGC2 double tagging "
+                          "0x%" PRIx64 "\n", val & SGC2_DOUBLE_TAG_MASK);
+        }
+        s->regs[ESW_SGC2 / 4] = val;
+        return;
+    }
+    if (esw_plain_reg(addr)) {
+        s->regs[addr / 4] = val;
+        if (addr == ESW_POC0) {
+            /* Enabled ports may take the frames they held */
+            for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
+                qemu_flush_queued_packets(qemu_get_queue(s->nic[p]));
+            }
+        }
+        return;
+    }
+    qemu_log_mask(LOG_UNIMP, "ralink-esw: write of 0x%" PRIx64 " to 0x%"
+                  HWADDR_PRIx "\n", val, addr);
+}
+
+static const MemoryRegionOps ralink_esw_ops = {
+    .read = ralink_esw_read,
+    .write = ralink_esw_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+/* -- the front ports' backends ------------------------------------------ */
+
+static int esw_nc_port(RalinkEswState *s, NetClientState *nc)
+{
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_PHYS; i++) {
+        if (qemu_get_queue(s->nic[i]) == nc) {
+            return i;
+        }
+    }
+    g_assert_not_reached();
+}
+
+static bool esw_can_receive(NetClientState *nc)
+{
+    RalinkEswState *s = qemu_get_nic_opaque(nc);
+
+    return !s->in_reset[RALINK_ESW_RESET_ESW];
+}
+
+static ssize_t esw_receive(NetClientState *nc, const uint8_t *buf,
+                           size_t size)
+{
+    RalinkEswState *s = qemu_get_nic_opaque(nc);
+
+    return esw_ingress(s, esw_nc_port(s, nc), buf, size) ? size : 0;
+}
+
+static void esw_link_status_changed(NetClientState *nc)
+{
+    RalinkEswState *s = qemu_get_nic_opaque(nc);
+
+    esw_check_link(s, esw_nc_port(s, nc));
+}
+
+static NetClientInfo esw_net_info = {
+    .type = NET_CLIENT_DRIVER_NIC,
+    .size = sizeof(NICState),
+    .can_receive = esw_can_receive,
+    .receive = esw_receive,
+    .link_status_changed = esw_link_status_changed,
+};
+
+/* -- device ------------------------------------------------------------- */
+
+static void esw_reset_regs(RalinkEswState *s)
+{
+    int p;
+
+    memset(s->regs, 0, sizeof(s->regs));
+    memset(s->fdb, 0, sizeof(s->fdb));
+    s->regs[ESW_IMR / 4] = ~0u;
+    for (p = 0; p < RALINK_ESW_NUM_PORTS + 1; p += 2) {
+        s->regs[ESW_PVIDC(p / 2) / 4] = 1 | (1 << 12);
+    }
+    s->regs[ESW_VLANI(0) / 4] = 1;
+    s->regs[ESW_VMSC(0) / 4] = MAKE_64BIT_MASK(0, RALINK_ESW_NUM_PORTS);
+}
+
+static void ralink_esw_reset_in(void *opaque, int n, int level)
+{
+    RalinkEswState *s = opaque;
+    int p;
+
+    s->in_reset[n] = level;
+    if (level && n == RALINK_ESW_RESET_ESW) {
+        esw_reset_regs(s);
+    }
+    for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
+        esw_check_link(s, p);
+    }
+    if (!level) {
+        ralink_esw_cpu_ready(s);
+    }
+}
+
+static void ralink_esw_reset(DeviceState *dev)
+{
+    RalinkEswState *s = RALINK_ESW(dev);
+    int p;
+
+    s->in_reset[0] = s->in_reset[1] = false;
+    esw_reset_regs(s);
+    for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
+        s->link[p] = esw_phy_link(s, p);
+    }
+}
+
+static void ralink_esw_realize(DeviceState *dev, Error **errp)
+{
+    RalinkEswState *s = RALINK_ESW(dev);
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_PHYS; i++) {
+        g_autofree char *name = g_strdup_printf("%s.port%d",
+                                                dev->id ? dev->id : "esw", i);
+
+        qemu_macaddr_default_if_unset(&s->conf[i].macaddr);
+        s->nic[i] = qemu_new_nic(&esw_net_info, &s->conf[i],
+                                 object_get_typename(OBJECT(s)), name,
+                                 &dev->mem_reentrancy_guard, s);
+    }
+}
+
+static void ralink_esw_unrealize(DeviceState *dev)
+{
+    RalinkEswState *s = RALINK_ESW(dev);
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_PHYS; i++) {
+        qemu_del_nic(s->nic[i]);
+    }
+}
+
+static void ralink_esw_init(Object *obj)
+{
+    RalinkEswState *s = RALINK_ESW(obj);
+
+    memory_region_init_io(&s->iomem, obj, &ralink_esw_ops, s, TYPE_RALINK_ESW,
+                          RALINK_ESW_SIZE);
+    sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
+    sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
+    qdev_init_gpio_in_named(DEVICE(obj), ralink_esw_reset_in, "reset", 2);
+}
+
+static const VMStateDescription vmstate_ralink_esw_fdb = {
+    .name = "ralink-esw/fdb",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(mac, RalinkEswFdb, 6),
+        VMSTATE_UINT8(vidx, RalinkEswFdb),
+        VMSTATE_UINT8(ports, RalinkEswFdb),
+        VMSTATE_BOOL(valid, RalinkEswFdb),
+        VMSTATE_BOOL(fixed, RalinkEswFdb),
+        VMSTATE_INT64(last_seen, RalinkEswFdb),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_ralink_esw = {
+    .name = TYPE_RALINK_ESW,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_BOOL_ARRAY(in_reset, RalinkEswState, 2),
+        VMSTATE_UINT32_ARRAY(regs, RalinkEswState, RALINK_ESW_NUM_REGS),
+        VMSTATE_BOOL_ARRAY(link, RalinkEswState, RALINK_ESW_NUM_PHYS),
+        VMSTATE_STRUCT_ARRAY(fdb, RalinkEswState, RALINK_ESW_NUM_FDB, 1,
+                             vmstate_ralink_esw_fdb, RalinkEswFdb),
+        VMSTATE_UINT64_ARRAY(rx_frames, RalinkEswState,
+                             RALINK_ESW_NUM_PORTS),
+        VMSTATE_UINT64_ARRAY(tx_frames, RalinkEswState,
+                             RALINK_ESW_NUM_PORTS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static Property ralink_esw_properties[] = {
+    DEFINE_PROP_NETDEV("netdev0", RalinkEswState, conf[0].peers),
+    DEFINE_PROP_NETDEV("netdev1", RalinkEswState, conf[1].peers),
+    DEFINE_PROP_NETDEV("netdev2", RalinkEswState, conf[2].peers),
+    DEFINE_PROP_NETDEV("netdev3", RalinkEswState, conf[3].peers),
+    DEFINE_PROP_NETDEV("netdev4", RalinkEswState, conf[4].peers),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void ralink_esw_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+
+    dc->desc = "Ralink/MediaTek embedded 100 Mbit switch";
+    dc->realize = ralink_esw_realize;
+    dc->unrealize = ralink_esw_unrealize;
+    dc->reset = ralink_esw_reset;
+    dc->vmsd = &vmstate_ralink_esw;
+    device_class_set_props(dc, ralink_esw_properties);
+    set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
+}
+
+static const TypeInfo ralink_esw_info = {
+    .name = TYPE_RALINK_ESW,
+    .parent = TYPE_SYS_BUS_DEVICE,
+    .instance_size = sizeof(RalinkEswState),
+    .instance_init = ralink_esw_init,
+    .class_init = ralink_esw_class_init,
+};
+
+static void ralink_esw_register_types(void)
+{
+    type_register_static(&ralink_esw_info);
+}
+
+type_init(ralink_esw_register_types)

@@ -1,0 +1,80 @@
+/*
+ * Ralink/MediaTek embedded 100 Mbit switch (ESW) of the RT3050/RT3052,
+ * RT3352, RT5350 and MT7628/MT7688
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_NET_RALINK_ESW_H
+#define HW_NET_RALINK_ESW_H
+
+#include "hw/sysbus.h"
+#include "net/net.h"
+#include "qom/object.h"
+
+#define TYPE_RALINK_ESW "ralink-esw"
+OBJECT_DECLARE_SIMPLE_TYPE(RalinkEswState, RALINK_ESW)
+
+#define RALINK_ESW_SIZE         0x8000
+#define RALINK_ESW_NUM_PORTS    7
+#define RALINK_ESW_NUM_PHYS     5       /* ports 0-4 */
+#define RALINK_ESW_CPU_PORT     6       /* to the frame engine */
+#define RALINK_ESW_NUM_VLANS    16
+#define RALINK_ESW_NUM_FDB      1024
+#define RALINK_ESW_NUM_REGS     (0x200 / 4)
+
+/* Reset inputs ("reset" GPIOs), as the sysctl's RSTCTL drives them */
+#define RALINK_ESW_RESET_ESW    0
+#define RALINK_ESW_RESET_EPHY   1
+
+/**
+ * RalinkEswCpuOps: the frame engine behind the CPU port.
+ * @can_receive: whether it takes a frame now; if not, the switch holds
+ *               frames for the CPU until ralink_esw_cpu_ready()
+ * @receive: a frame for the CPU
+ */
+typedef struct RalinkEswCpuOps {
+    bool (*can_receive)(void *opaque);
+    void (*receive)(void *opaque, const uint8_t *buf, size_t len);
+} RalinkEswCpuOps;
+
+void ralink_esw_attach_cpu(RalinkEswState *s, const RalinkEswCpuOps *ops,
+                           void *opaque);
+/* A frame from the frame engine enters the switch at the CPU port */
+void ralink_esw_cpu_transmit(RalinkEswState *s, const uint8_t *buf,
+                             size_t len);
+/* The frame engine can take frames again */
+void ralink_esw_cpu_ready(RalinkEswState *s);
+
+typedef struct RalinkEswFdb {
+    uint8_t mac[6];
+    uint8_t vidx;       /* the VLAN table entry (its filtering ID) */
+    uint8_t ports;
+    bool valid;
+    bool fixed;         /* static: never ages */
+    int64_t last_seen;  /* virtual ms */
+} RalinkEswFdb;
+
+struct RalinkEswState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    NICConf conf[RALINK_ESW_NUM_PHYS];
+    NICState *nic[RALINK_ESW_NUM_PHYS];
+    bool in_reset[2];
+
+    const RalinkEswCpuOps *cpu_ops;
+    void *cpu_opaque;
+
+    /* The register file; the registers with behaviour are decoded */
+    uint32_t regs[RALINK_ESW_NUM_REGS];
+    /* Link as last reported in POA and the interrupt, per PHY port */
+    bool link[RALINK_ESW_NUM_PHYS];
+    RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
+    /* Frames forwarded, per port and direction (tx: leaving the port) */
+    uint64_t rx_frames[RALINK_ESW_NUM_PORTS];
+    uint64_t tx_frames[RALINK_ESW_NUM_PORTS];
+};
+
+#endif /* HW_NET_RALINK_ESW_H */

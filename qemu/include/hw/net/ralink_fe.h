@@ -1,0 +1,52 @@
+/*
+ * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688: PDMA to
+ * and from the embedded switch's CPU port
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_NET_RALINK_FE_H
+#define HW_NET_RALINK_FE_H
+
+#include "hw/sysbus.h"
+#include "hw/net/ralink_esw.h"
+#include "hw/net/ralink_pdma.h"
+#include "qom/object.h"
+
+#define TYPE_RALINK_FE "ralink-fe"
+OBJECT_DECLARE_SIMPLE_TYPE(RalinkFEState, RALINK_FE)
+
+#define RALINK_FE_SIZE          0x10000
+/* The largest frame a PDMA TX gathers: 14 bits of length, two segments */
+#define RALINK_FE_MAX_FRAME     (2 * 0x3fff)
+
+#define RALINK_FE_DLY_RX        0
+#define RALINK_FE_DLY_TX        1
+
+/**
+ * RalinkFEState: the PDMA frame engine.
+ * @esw: the switch whose CPU port the engine's DMA feeds and drains
+ * @dma_mr: guest RAM, where descriptors and buffers live
+ * @in_reset: held in reset by the system controller (input "reset")
+ * @regs: the register file; the registers with behaviour are decoded
+ */
+struct RalinkFEState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    qemu_irq irq;
+    RalinkEswState *esw;
+    MemoryRegion *dma_mr;
+    AddressSpace dma_as;
+    bool in_reset;
+
+    uint32_t regs[RALINK_FE_SIZE / 4];
+    uint8_t tx_buf[RALINK_FE_MAX_FRAME];
+    RalinkPDMATx pdma_tx;
+    RalinkPDMARx pdma_rx;
+    RalinkPDMADelay dly[2];
+    /* SDM counters, cleared when read */
+    uint32_t tx_packets, tx_bytes, rx_packets, rx_bytes, rx_csum_err;
+};
+
+#endif /* HW_NET_RALINK_FE_H */
