@@ -1,17 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-uboot.sh: U-Boot proper for the emulated GnuBee, loaded into RAM
-# (issue 17's brick-safe boot), from Debian's u-boot source package:
-#   uboot/configs/gnubee-ram.config   merged onto mt7621_rfb_defconfig
+# build-uboot.sh: U-Boot proper for the emulated boards, loaded into RAM
+# (issue 17's brick-safe boot), from Debian's u-boot source package. One
+# build a board, each a defconfig of the tree with our fragment on it:
+#   GnuBee GB-PC1/PC2  mt7621_rfb_defconfig + uboot/configs/gnubee-ram.config
+#                      -> build/u-boot/u-boot
+#   VoCore2            vocore2_defconfig + uboot/configs/vocore2-ram.config
+#                      -> build/u-boot/u-boot-vocore2
 #   uboot/arch/..., uboot/board/...   our new files, copied into the tree:
 #                                     the GnuBee's device tree, the
 #                                     environment (CONFIG_ENV_SOURCE_FILE)
 #   uboot/patches/*.patch             changes to U-Boot's own files
 # The source is fetched and unpacked once per version and patch set
-# ($CACHE/uboot), the build is incremental and cached by ccache; the ELF
-# goes to build/u-boot/u-boot (what QEMU's -kernel loads, as the board's
-# vendor U-Boot would jump to it).
+# ($CACHE/uboot), each board's build is incremental in its own directory
+# and cached by ccache; the ELF is what QEMU's -kernel loads, as the
+# board's vendor U-Boot would jump to it.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -37,10 +41,9 @@ patches=("$TOP"/uboot/patches/*.patch)
 shopt -u nullglob
 key=$(printf '%s\n' "$ver" | cat - "${patches[@]}" | sha256sum | cut -c1-16)
 src=$UDIR/src
-bld=$UDIR/build
 if [ "$(cat "$src/.ralink-fe-key" 2>/dev/null)" != "$key" ]; then
 	log "unpacking u-boot $ver and applying ${#patches[@]} patches"
-	rm -rf "$src" "$bld"
+	rm -rf "$src" "$UDIR"/build "$UDIR"/build-*
 	dpkg-source --no-check -x "$dsc" "$src" >/dev/null
 	rm -f "$UDIR"/u-boot_*.orig.tar.*
 	for p in "${patches[@]}"; do
@@ -50,48 +53,50 @@ if [ "$(cat "$src/.ralink-fe-key" 2>/dev/null)" != "$key" ]; then
 	echo "$key" >"$src/.ralink-fe-key"
 fi
 
-frag=$TOP/uboot/configs/gnubee-ram.config
-# Our files, by checksum: an unchanged one keeps its time and rebuilds
-# nothing.
 rsync -rc "$TOP/uboot/arch" "$TOP/uboot/board" "$src/"
-mk=(make -C "$src" O="$bld" ARCH=mips CROSS_COMPILE="ccache mipsel-linux-gnu-")
-cfgkey=$(cat "$frag" "$src/configs/mt7621_rfb_defconfig" | sha256sum | cut -c1-16)
-if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then
-	log "u-boot: configuring (mt7621_rfb_defconfig + $(basename "$frag"))"
-	mkdir -p "$bld"
-	"${mk[@]}" -s mt7621_rfb_defconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$bld" "$bld/.config" \
-		"$frag" >"$UDIR/config.log" 2>&1
-	"${mk[@]}" -s olddefconfig >/dev/null
-	# Every line of the fragment must have taken
-	while read -r line; do
-		case $line in
-		CONFIG_*=*) grep -qx "$line" "$bld/.config" ||
-			die "u-boot: $line did not take (see $bld/.config)" ;;
-		"# CONFIG_"*" is not set")
-			sym=${line#\# }
-			sym=${sym%% *}
-			! grep -q "^$sym=" "$bld/.config" ||
-				die "u-boot: '$line' did not take" ;;
-		esac
-	done <"$frag"
-	echo "$cfgkey" >"$bld/.ralink-fe-config"
-fi
-
-log "u-boot: make u-boot (log: $UDIR/build.log)"
-# The banner's build date: the source package's, so that an unchanged
-# tree builds the same U-Boot (and make fit does not rebuild the FIT).
 SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l "$src/debian/changelog" \
 	-STimestamp)
 export SOURCE_DATE_EPOCH
-# The ELF alone: binman's image (u-boot-mt7621.bin) wants the SPL.
-"${mk[@]}" -j"$(nproc)" u-boot >"$UDIR/build.log" 2>&1 ||
-	{ tail -n 30 "$UDIR/build.log" >&2; die "u-boot build failed"; }
 mkdir -p "$BUILD/u-boot"
-# Copied only when changed: what depends on them (make fit) keys on them.
-# U-Boot's own mkimage, built with it, is make fit's tool (build-fit.sh).
-cmp -s "$bld/u-boot" "$BUILD/u-boot/u-boot" ||
-	cp "$bld/u-boot" "$BUILD/u-boot/u-boot"
-cmp -s "$bld/tools/mkimage" "$BUILD/u-boot/mkimage" ||
-	cp "$bld/tools/mkimage" "$BUILD/u-boot/mkimage"
-log "u-boot: $ver -> $(realpath --relative-to="$TOP" "$BUILD/u-boot/u-boot")"
+
+# build_board NAME DEFCONFIG FRAGMENT OUTPUT
+build_board() {
+	local name=$1 defconfig=$2 frag=$TOP/uboot/configs/$3 out=$BUILD/u-boot/$4
+	local bld=$UDIR/build-$name
+	[ "$name" != gnubee ] || bld=$UDIR/build
+	local mk=(make -C "$src" O="$bld" ARCH=mips CROSS_COMPILE="ccache mipsel-linux-gnu-")
+	local cfgkey
+	cfgkey=$(cat "$frag" "$src/configs/$defconfig" | sha256sum | cut -c1-16)
+	if [ "$(cat "$bld/.ralink-fe-config" 2>/dev/null)" != "$cfgkey" ]; then
+		log "u-boot: $name: configuring ($defconfig + $(basename "$frag"))"
+		mkdir -p "$bld"
+		"${mk[@]}" -s "$defconfig" >/dev/null
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$bld" "$bld/.config" \
+			"$frag" >"$UDIR/config-$name.log" 2>&1
+		"${mk[@]}" -s olddefconfig >/dev/null
+		while read -r line; do
+			case $line in
+			CONFIG_*=*) grep -qx "$line" "$bld/.config" ||
+				die "u-boot: $line did not take (see $bld/.config)" ;;
+			"# CONFIG_"*" is not set")
+				sym=${line#\# }
+				sym=${sym%% *}
+				! grep -q "^$sym=" "$bld/.config" ||
+					die "u-boot: '$line' did not take" ;;
+			esac
+		done <"$frag"
+		echo "$cfgkey" >"$bld/.ralink-fe-config"
+	fi
+
+	log "u-boot: $name: make u-boot (log: $UDIR/build-$name.log)"
+	"${mk[@]}" -j"$(nproc)" u-boot >"$UDIR/build-$name.log" 2>&1 ||
+		{ tail -n 30 "$UDIR/build-$name.log" >&2; die "u-boot build failed"; }
+	cmp -s "$bld/u-boot" "$out" || cp "$bld/u-boot" "$out"
+	log "u-boot: $name: $ver -> $(realpath --relative-to="$TOP" "$out")"
+}
+
+build_board gnubee mt7621_rfb_defconfig gnubee-ram.config u-boot
+build_board vocore2 vocore2_defconfig vocore2-ram.config u-boot-vocore2
+# The FIT's tool, from the GnuBee's build (the same for every board)
+cmp -s "$UDIR/build/tools/mkimage" "$BUILD/u-boot/mkimage" ||
+	cp "$UDIR/build/tools/mkimage" "$BUILD/u-boot/mkimage"

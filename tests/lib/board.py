@@ -601,6 +601,7 @@ TFTP_DIR = os.path.join(BUILD, 'tftp')
 FIT = 'gnubee.itb'
 FIT_CONF = {'gnubee-pc1': 'gb-pc1', 'gnubee-pc2': 'gb-pc2'}
 UBOOT = os.path.join(BUILD, 'u-boot', 'u-boot')
+UBOOT_VOCORE2 = os.path.join(BUILD, 'u-boot', 'u-boot-vocore2')
 
 
 def tftp_root(board, bootargs):

@@ -10,6 +10,9 @@ driver programs the ESW: it is the unmanaged switch it is out of reset.
 Host peers A and B are on front ports 0 and 1 (UDP sockets), QEMU's user
 networking on port 2. Checked:
 - mtk_soc_eth binds the frame engine and eth0 comes up;
+- the ESW's PHYs through its MDIO registers (PCR0/PCR1): identifier,
+  link where a backend is (port 0) and not where none is (port 3); POA
+  and the PORT_ST_CHG status follow a link that goes and comes back;
 - A's ping of the board and the board's ping of A (ARP both ways);
 - 10,000 frames from A to B through the switch alone (numbered and
   checksummed, tests/tools/soak.c): none lost, corrupted or doubled;
@@ -160,6 +163,20 @@ def timed(b, cmd, timeout):
         return None, str(e)
 
 
+ESW = 0x10110000
+ISR, POA, PCR0, PCR1 = ESW + 0x00, ESW + 0x80, ESW + 0xc0, ESW + 0xc4
+PORT_ST_CHG = 1 << 26
+
+
+def mdio_read(b, phy, reg):
+    """PHY @phy's register @reg through the switch's PCR0/PCR1: (PCR1's
+    flags after the read, the data)."""
+    out = b.check('devmem %#x 32 %#x; devmem %#x 32; devmem %#x 32'
+                  % (PCR0, (1 << 14) | (reg << 8) | phy, PCR1, PCR1))
+    first, again = (int(x, 16) for x in out.split())
+    return first & 3, first >> 16, again & 3
+
+
 def sdm(b):
     """The frame engine's SDM counters (cleared when read): TX packets,
     TX bytes, RX packets, RX bytes."""
@@ -195,6 +212,31 @@ def main():
         board_mac = bytes.fromhex(b.check(
             'cat /sys/class/net/eth0/address').strip().replace(':', ''))
         sdm(b)
+
+        # The PHYs through the switch's MDIO: their identifier, the link
+        # of port 0 (A's) and port 3 (no backend), POA and the interrupt
+        # status as A's link goes and comes back
+        flags, id1, after = mdio_read(b, 0, 2)
+        t.result(flags == 2 and id1 == 0x03a2 and after == 0,
+                 'PHY 0 answers through PCR0/PCR1 (RD_RDY, ID 0x03a2, the '
+                 'flag cleared once read)', 'flags %d ID1 %#x then flags %d'
+                 % (flags, id1, after))
+        bmsr = [mdio_read(b, p, 1)[1] for p in (0, 3)]
+        t.result(bmsr[0] & 4 and not bmsr[1] & 4, 'PHY 0 has link, PHY 3 '
+                 '(no backend) has none', 'BMSR %#x, %#x' % tuple(bmsr))
+        b.check('devmem %#x 32 %#x' % (ISR, PORT_ST_CHG))
+        poa0 = int(b.check('devmem %#x 32' % POA), 16)
+        b.hmp('set_link pa off')
+        poa1 = int(b.check('devmem %#x 32' % POA), 16)
+        isr1 = int(b.check('devmem %#x 32' % ISR), 16)
+        b.hmp('set_link pa on')
+        time.sleep(0.2)
+        poa2 = int(b.check('devmem %#x 32' % POA), 16)
+        t.result(poa0 & (1 << 25) and not poa1 & (1 << 25) and
+                 poa2 & (1 << 25) and isr1 & PORT_ST_CHG,
+                 'POA follows port 0\'s link, PORT_ST_CHG says it changed',
+                 'POA %#x, %#x after set_link off (ISR %#x), %#x after on'
+                 % (poa0, poa1, isr1, poa2))
 
         rtt = a.ping(IP_BOARD, 1)
         t.result(isinstance(rtt, float), 'A pings the board', str(rtt))

@@ -38,7 +38,8 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import FIT, LOG_VERDICT, READY, TFTP_DIR, UBOOT  # noqa: E402
+from board import (Board, FIT, LOG_VERDICT, READY, TFTP_DIR,  # noqa: E402
+                   UBOOT, UBOOT_VOCORE2)
 from makerun import Console, free_tcp_port  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -169,8 +170,85 @@ def in_linux(t, c):
     return True
 
 
+class BoardConsole:
+    """A Board's console as uboot() types into it (Console's interface)."""
+
+    def __init__(self, b):
+        self.b = b
+
+    @property
+    def buf(self):
+        return self.b.console
+
+    def type(self, text):
+        self.b.write(text)
+
+    def wait_for(self, pattern, timeout, start=0):
+        return self.b.wait_for(pattern, timeout, start)
+
+    def text(self):
+        return self.b.text()
+
+
+VOCORE2_BANNER = [
+    (r'CPU:\s+MediaTek MT7628A ver:1 eco:2', 'the SoC (chip name, revision)'),
+    (r'Boot:\s+DDR2', 'the DRAM type (SYSCFG0)'),
+    (r'Clock:\s+CPU: 580MHz', 'the CPU clock (the 40 MHz crystal strap)'),
+    (r'DRAM:\s+128 MiB', 'the memory size (get_ram_size())'),
+    (r'Net:[^=]*eth0: eth@10110000', 'the frame engine and switch'),
+]
+
+
+def vocore2(t):
+    """U-Boot proper for the VoCore2 from RAM, the second oracle of the
+    MT7628's frame engine and ESW models: its own mt7628-eth driver (PDMA
+    ring 0, polled; the ESW set up by rt305x_esw_init(), its PHYs by
+    mt7628_ephy_init() through PCR0/PCR1, PHY 0's link polled) gets a
+    DHCP lease, pings and fetches a file by TFTP from QEMU's user
+    networking on port 0."""
+    blob = os.path.join(TFTP_DIR, 'vocore2-blob.bin')
+    os.makedirs(TFTP_DIR, exist_ok=True)
+    with open(blob, 'wb') as f:
+        f.write(os.urandom(1 << 20))
+    with Board('vocore2', kernel=UBOOT_VOCORE2,
+               extra=['-nic', 'user,model=ralink-esw,tftp=%s' % TFTP_DIR]) \
+            as b:
+        c = BoardConsole(b)
+        try:
+            c.wait_for(r'Hit any key to stop autoboot', BOOT_TIMEOUT)
+            c.type('\r')
+            c.wait_for(PROMPT, 30)
+            text = c.text()
+            for pattern, what in VOCORE2_BANNER:
+                t.result(re.search(pattern, text) is not None,
+                         'VoCore2: U-Boot reports %s' % what, text[-1500:])
+            m, out = uboot(c, 'setenv autoload no; dhcp',
+                           r'DHCP client bound to address 10\.0\.2\.\d+')
+            t.result(m, 'VoCore2: dhcp gets a lease through the ESW\'s port '
+                     '0 and the frame engine', out)
+            m, out = uboot(c, 'ping %s' % TFTP_HOST, r'host %s is alive' %
+                           re.escape(TFTP_HOST))
+            t.result(m, 'VoCore2: ping %s is answered' % TFTP_HOST, out)
+            m, out = uboot(c, 'tftpboot 0x80400000 %s'
+                           % os.path.basename(blob),
+                           r'Bytes transferred = (\d+)', 120)
+            t.result(m and int(m.group(1)) == 1 << 20, 'VoCore2: tftpboot '
+                     'fetches a 1 MiB file', out[-1500:])
+            m, out = uboot(c, 'crc32 0x80400000 ${filesize}',
+                           r'==> ([0-9a-f]{8})')
+            want = file_crc(blob)
+            t.result(m and int(m.group(1), 16) == want, 'VoCore2: crc32 of '
+                     'the fetched file in RAM is the host\'s',
+                     '%s\nhost %08x' % (out, want))
+        except Exception as e:
+            t.fail('VoCore2: U-Boot reaches its prompt and runs the '
+                   'commands', '%s\n%s' % (e, c.text()[-3000:]))
+    t.qemu_log(b, 'VoCore2 U-Boot')
+
+
 def main():
     t = Suite('uboot')
+    vocore2(t)
     c = Console(BOOT='tftp', TELNET_PORT=str(free_tcp_port()),
                 HTTP_PORT=str(free_tcp_port()))
     try:

@@ -256,49 +256,8 @@ static const uint8_t pvc_eg_etag[8] = {
 #define MTK_TAG_XMIT_TPID_8100  1
 #define MTK_TAG_XMIT_TPID_88A8  2
 
-/* PHY: MediaTek GE PHY (mtk-ge binds 0x03a29412) */
-#define PHY_ID1                 0x03a2
-#define PHY_ID2                 0x9412
-#define PHY_BMCR_RESET          0x8000
-#define PHY_BMCR_ANENABLE       0x1000
-#define PHY_BMCR_ANRESTART      0x0200
-#define PHY_BMCR_PDOWN          0x0800
-#define PHY_BMSR_BASE           0x7969  /* 10/100 caps, ESTATEN, AN able */
-#define PHY_BMSR_ANEGDONE       0x0020
-#define PHY_BMSR_LSTATUS        0x0004
-#define PHY_ANLPAR_LINK         0xc5e1
-#define PHY_GBSR_LINK           0x3c00
-#define PHY_ESTATUS             0x3000
-#define PHY_REG_PAGE            0x1f
-#define PHY_REG_MMD_CTRL        0x0d
-#define PHY_REG_MMD_DATA        0x0e
-#define PHY_MMD_FUNC_DATA       0xc000  /* MMD_CTRL: data, not address */
-
-/*
- * Energy-Efficient Ethernet through the MMD window (IEEE 802.3 45.2.3.10,
- * 45.2.7.13-14): the PCS's EEE capability (3.20), the EEE advertisement
- * (7.60) and the link partner's (7.61). The PHYs can do EEE at 100 and
- * 1000 Mbit/s and advertise both out of reset: mainline's mt7531_setup()
- * clears the advertisement of the same PHYs on the MT7531 for that reason
- * ("Disable EEE advertisement on the switch PHYs"), and nothing clears it
- * on the MT7621. The link partner is an EEE-capable 100/1000BASE-T PHY,
- * as it advertises every speed in ANLPAR and 1000BASE-T status.
- */
-#define PHY_MMD_PCS             3
-#define PHY_MMD_AN              7
-#define PHY_PCS_EEE_ABLE        20
-#define PHY_AN_EEE_ADV          60
-#define PHY_AN_EEE_LPABLE       61
-#define PHY_EEE_100TX           BIT(1)
+/* The PHYs' 1000BASE-T EEE mode (ralink_phy.c) */
 #define PHY_EEE_1000T           BIT(2)
-#define PHY_EEE_MODES           (PHY_EEE_100TX | PHY_EEE_1000T)
-/*
- * An autonegotiation restarted with the link up takes the link down until
- * it ends, 2 s of the virtual clock: 1000BASE-T's takes 2-3 s on the
- * silicon (clause 28's link_fail_inhibit_timer alone is 750-1000 ms), and
- * a PHY driver that polls (phylib: once a second) must see the link go.
- */
-#define PHY_AN_NS               (2 * NANOSECONDS_PER_SECOND)
 
 #define ETH_FCS_LEN             4
 #define MT7530_FRAME_MIN        64      /* with FCS */
@@ -313,269 +272,21 @@ static void mt7530_update_irq(MT7530State *s)
     qemu_set_irq(s->irq, !!(s->sys_int_sts & s->sys_int_en));
 }
 
-static bool mt7530_phy_link(MT7530State *s, int n)
+/* A PHY's link partner is there: its port's backend has link */
+static bool mt7530_phy_partner(void *opaque, int n)
 {
-    NetClientState *nc = qemu_get_queue(s->nic[n]);
+    MT7530State *s = opaque;
 
-    return !s->in_reset && !(s->phy[n].bmcr & PHY_BMCR_PDOWN) &&
-           !s->phy[n].an_done && !nc->link_down;
-}
-
-/* The EEE modes both ends of PHY @n's link advertise: EEE is active */
-static unsigned mt7530_phy_eee(MT7530State *s, int n)
-{
-    MT7530Phy *phy = &s->phy[n];
-
-    if (!mt7530_phy_link(s, n) || !(phy->bmcr & PHY_BMCR_ANENABLE)) {
-        return 0;
-    }
-    return phy->eee_adv & PHY_EEE_MODES;
+    return !s->in_reset && !qemu_get_queue(s->nic[n])->link_down;
 }
 
 /* The PHY reports a link change through the switch's interrupt status */
-static void mt7530_phy_check_link(MT7530State *s, int n)
-{
-    bool link = mt7530_phy_link(s, n);
-
-    if (link != s->phy[n].link) {
-        s->phy[n].link = link;
-        s->sys_int_sts |= BIT(n);
-        mt7530_update_irq(s);
-    }
-}
-
-static void mt7530_phy_reset(MT7530Phy *phy)
-{
-    phy->bmcr = 0x1140;     /* AN enabled, full duplex, 1000 */
-    phy->anar = 0x05e1;
-    phy->gbcr = 0x0300;
-    phy->page = 0;
-    memset(phy->vendor, 0, sizeof(phy->vendor));
-    phy->mmd_ctrl = 0;
-    phy->mmd_addr = 0;
-    phy->eee_adv = PHY_EEE_MODES;
-    phy->an_done = 0;
-}
-
-/* The next end of an autonegotiation, if one runs */
-static void mt7530_an_rearm(MT7530State *s)
-{
-    int64_t next = INT64_MAX;
-    int i;
-
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
-        if (s->phy[i].an_done && s->phy[i].an_done < next) {
-            next = s->phy[i].an_done;
-        }
-    }
-    if (next == INT64_MAX) {
-        timer_del(s->an_timer);
-    } else {
-        timer_mod(s->an_timer, next);
-    }
-}
-
-static void mt7530_an_tick(void *opaque)
+static void mt7530_phy_link_changed(void *opaque, int n)
 {
     MT7530State *s = opaque;
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-    int i;
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
-        if (s->phy[i].an_done && s->phy[i].an_done <= now) {
-            s->phy[i].an_done = 0;
-            mt7530_phy_check_link(s, i);
-            trace_mt7530_phy_aneg(i, "done", mt7530_phy_eee(s, i));
-        }
-    }
-    mt7530_an_rearm(s);
-}
-
-/* PHY @n (re)starts autonegotiation: a link it had is down meanwhile */
-static void mt7530_phy_restart_an(MT7530State *s, int n)
-{
-    if (!mt7530_phy_link(s, n)) {
-        return;     /* no partner: nothing to negotiate with */
-    }
-    s->phy[n].an_done = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + PHY_AN_NS;
-    trace_mt7530_phy_aneg(n, "restarted", 0);
-    mt7530_an_rearm(s);
-}
-
-/*
- * A read of the clause 45 register the MMD window addresses, if it is one
- * of the EEE registers (*@known); the others are kept in a small store.
- */
-static uint16_t mt7530_phy_mmd_read(MT7530State *s, int n, bool *known)
-{
-    MT7530Phy *phy = &s->phy[n];
-    unsigned devad = phy->mmd_ctrl & 0x1f;
-
-    *known = true;
-    if (devad == PHY_MMD_PCS && phy->mmd_addr == PHY_PCS_EEE_ABLE) {
-        return PHY_EEE_MODES;
-    }
-    if (devad == PHY_MMD_AN && phy->mmd_addr == PHY_AN_EEE_ADV) {
-        return phy->eee_adv;
-    }
-    if (devad == PHY_MMD_AN && phy->mmd_addr == PHY_AN_EEE_LPABLE) {
-        return mt7530_phy_link(s, n) ? PHY_EEE_MODES : 0;
-    }
-    *known = false;
-    return 0;
-}
-
-static uint16_t *mt7530_phy_mmd(MT7530Phy *phy)
-{
-    unsigned i = (phy->mmd_ctrl & 0x1f) * 8 + (phy->mmd_addr & 7);
-
-    /* A small window of MMD space: enough for the registers written */
-    return &phy->mmd[i % MT7530_PHY_MMD_REGS];
-}
-
-/*
- * The PHY's vendor pages that mtk-ge's config_init programs: extended
- * pages 1, 2 and 3 and the token ring page 0x52b5 (analog and DSP
- * settings). They change nothing on an emulated link: kept and read
- * back. NULL for any other page.
- */
-static uint16_t *mt7530_phy_vendor(MT7530Phy *phy, unsigned reg)
-{
-    static const uint16_t pages[MT7530_PHY_VENDOR_PAGES] = {
-        0x1, 0x2, 0x3, 0x52b5
-    };
-    int i;
-
-    for (i = 0; i < MT7530_PHY_VENDOR_PAGES; i++) {
-        if (phy->page == pages[i]) {
-            return &phy->vendor[i][reg & 31];
-        }
-    }
-    return NULL;
-}
-
-static uint16_t mt7530_phy_read(MT7530State *s, int n, unsigned reg)
-{
-    MT7530Phy *phy = &s->phy[n];
-    bool link = mt7530_phy_link(s, n);
-
-    if (reg == PHY_REG_PAGE) {
-        return phy->page;
-    }
-    if (phy->page) {
-        uint16_t *v = mt7530_phy_vendor(phy, reg);
-
-        if (v) {
-            return *v;
-        }
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u read\n",
-                      n, phy->page, reg);
-        return 0;
-    }
-    switch (reg) {
-    case 0:
-        return phy->bmcr;
-    case 1:
-        phy->link = link;
-        return PHY_BMSR_BASE | (link ? PHY_BMSR_LSTATUS | PHY_BMSR_ANEGDONE
-                                     : 0);
-    case 2:
-        return PHY_ID1;
-    case 3:
-        return PHY_ID2;
-    case 4:
-        return phy->anar;
-    case 5:
-        return link ? PHY_ANLPAR_LINK : 0;
-    case 9:
-        return phy->gbcr;
-    case 10:
-        return link ? PHY_GBSR_LINK : 0;
-    case PHY_REG_MMD_CTRL:
-        return phy->mmd_ctrl;
-    case PHY_REG_MMD_DATA: {
-        bool known;
-        uint16_t v;
-
-        if (!(phy->mmd_ctrl & PHY_MMD_FUNC_DATA)) {
-            return phy->mmd_addr;
-        }
-        v = mt7530_phy_mmd_read(s, n, &known);
-        return known ? v : *mt7530_phy_mmd(phy);
-    }
-    case 15:
-        return PHY_ESTATUS;
-    default:
-        return 0;
-    }
-}
-
-static void mt7530_phy_write(MT7530State *s, int n, unsigned reg,
-                             uint16_t val)
-{
-    MT7530Phy *phy = &s->phy[n];
-
-    if (reg == PHY_REG_PAGE) {
-        phy->page = val;
-        return;
-    }
-    if (phy->page) {
-        uint16_t *v = mt7530_phy_vendor(phy, reg);
-
-        if (v) {
-            *v = val;
-        } else {
-            qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d page 0x%x reg %u write "
-                          "0x%x\n", n, phy->page, reg, val);
-        }
-        return;
-    }
-    switch (reg) {
-    case 0:
-        if (val & PHY_BMCR_RESET) {
-            mt7530_phy_reset(phy);
-            mt7530_an_rearm(s);
-        } else {
-            phy->bmcr = val & ~PHY_BMCR_ANRESTART;
-            if ((val & (PHY_BMCR_ANRESTART | PHY_BMCR_ANENABLE)) ==
-                (PHY_BMCR_ANRESTART | PHY_BMCR_ANENABLE)) {
-                mt7530_phy_restart_an(s, n);
-            }
-        }
-        mt7530_phy_check_link(s, n);
-        break;
-    case 4:
-        phy->anar = val;
-        break;
-    case 9:
-        phy->gbcr = val;
-        break;
-    case PHY_REG_MMD_CTRL:
-        phy->mmd_ctrl = val;
-        break;
-    case PHY_REG_MMD_DATA:
-        if (!(phy->mmd_ctrl & PHY_MMD_FUNC_DATA)) {
-            phy->mmd_addr = val;
-        } else if ((phy->mmd_ctrl & 0x1f) == PHY_MMD_AN &&
-                   phy->mmd_addr == PHY_AN_EEE_ADV) {
-            /* Takes effect at the next autonegotiation */
-            phy->eee_adv = val & PHY_EEE_MODES;
-        } else if (((phy->mmd_ctrl & 0x1f) == PHY_MMD_AN &&
-                    phy->mmd_addr == PHY_AN_EEE_LPABLE) ||
-                   ((phy->mmd_ctrl & 0x1f) == PHY_MMD_PCS &&
-                    phy->mmd_addr == PHY_PCS_EEE_ABLE)) {
-            qemu_log_mask(LOG_GUEST_ERROR, "mt7530: PHY %d write to "
-                          "read-only MMD register %u.%u\n", n,
-                          phy->mmd_ctrl & 0x1f, phy->mmd_addr);
-        } else {
-            *mt7530_phy_mmd(phy) = val;
-        }
-        break;
-    default:
-        qemu_log_mask(LOG_UNIMP, "mt7530: PHY %d reg %u write 0x%x\n",
-                      n, reg, val);
-        break;
-    }
+    s->sys_int_sts |= BIT(n);
+    mt7530_update_irq(s);
 }
 
 /* -- address table ------------------------------------------------------ */
@@ -812,10 +523,9 @@ static void mt7530_reset_phys(MT7530State *s)
     int i;
 
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
-        mt7530_phy_reset(&s->phy[i]);
+        ralink_phy_reset(&s->phy[i]);
         s->phy[i].link = false;
     }
-    mt7530_an_rearm(s);
 }
 
 static uint32_t mt7530_pmsr(MT7530State *s, int p)
@@ -830,9 +540,9 @@ static uint32_t mt7530_pmsr(MT7530State *s, int p)
                (pmcr & PMCR_FORCE_EEE100 ? PMSR_EEE100M : 0) |
                (pmcr & (PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC));
     }
-    if (p < MT7530_NUM_PHYS && mt7530_phy_link(s, p)) {
+    if (p < MT7530_NUM_PHYS && ralink_phy_link(&s->phy[p])) {
         return PMSR_LINK | PMSR_DPX | PMSR_SPEED_1000 |
-               (mt7530_phy_eee(s, p) & PHY_EEE_1000T ? PMSR_EEE1G : 0);
+               (ralink_phy_eee(&s->phy[p]) & PHY_EEE_1000T ? PMSR_EEE1G : 0);
     }
     return 0;
 }
@@ -1027,9 +737,8 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
         }
         if (val & SYS_CTRL_PHY_RST) {
             for (i = 0; i < MT7530_NUM_PHYS; i++) {
-                mt7530_phy_reset(&s->phy[i]);
+                ralink_phy_reset(&s->phy[i]);
             }
-            mt7530_an_rearm(s);
         }
         return;
     case MT7530_SYS_INT_EN:
@@ -1066,7 +775,7 @@ uint16_t mt7530_mdio_read(MT7530State *s, unsigned addr, unsigned reg)
     uint32_t val;
 
     if (addr < MT7530_NUM_PHYS) {
-        return mt7530_phy_read(s, addr, reg);
+        return ralink_phy_read(&s->phy[addr], reg);
     }
     if (addr != MT7530_MDIO_ADDR) {
         return 0xffff;          /* nobody there: the bus floats high */
@@ -1089,7 +798,7 @@ void mt7530_mdio_write(MT7530State *s, unsigned addr, unsigned reg,
                        uint16_t val)
 {
     if (addr < MT7530_NUM_PHYS) {
-        mt7530_phy_write(s, addr, reg, val);
+        ralink_phy_write(&s->phy[addr], reg, val);
         return;
     }
     if (addr != MT7530_MDIO_ADDR) {
@@ -1127,7 +836,7 @@ void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
 static bool mt7530_port_up(MT7530State *s, int port)
 {
     return !s->in_reset && (mt7530_pmsr(s, port) & PMSR_LINK) &&
-           (port >= MT7530_NUM_PHYS || mt7530_phy_link(s, port));
+           (port >= MT7530_NUM_PHYS || ralink_phy_link(&s->phy[port]));
 }
 
 static void mib_add64(uint32_t *mib, int w, uint64_t v)
@@ -1575,7 +1284,7 @@ static void mt7530_link_status_changed(NetClientState *nc)
 {
     MT7530State *s = qemu_get_nic_opaque(nc);
 
-    mt7530_phy_check_link(s, mt7530_nc_port(s, nc));
+    ralink_phy_check_link(&s->phy[mt7530_nc_port(s, nc)]);
 }
 
 static NetClientInfo mt7530_net_info = {
@@ -1777,7 +1486,7 @@ static void mt7530_reset_in(void *opaque, int n, int level)
         mt7530_update_irq(s);
     } else {
         for (i = 0; i < MT7530_NUM_PHYS; i++) {
-            s->phy[i].link = mt7530_phy_link(s, i);
+            s->phy[i].link = ralink_phy_link(&s->phy[i]);
             qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
         }
     }
@@ -1811,7 +1520,10 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
                                  &dev->mem_reentrancy_guard, s);
     }
     s->gen.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_gen_tick, s);
-    s->an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_an_tick, s);
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        ralink_phy_init(&s->phy[i], &ralink_phy_mt7530, i,
+                        mt7530_phy_partner, mt7530_phy_link_changed, s);
+    }
     g_queue_init(&s->gen.armed);
 }
 
@@ -1825,7 +1537,9 @@ static void mt7530_unrealize(DeviceState *dev)
     }
     mt7530_gen_stop(s);
     timer_free(s->gen.timer);
-    timer_free(s->an_timer);
+    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        ralink_phy_finalize(&s->phy[i]);
+    }
 }
 
 static void mt7530_init(Object *obj)
@@ -1843,27 +1557,6 @@ static void mt7530_finalize(Object *obj)
 
     g_hash_table_destroy(s->other);
 }
-
-static const VMStateDescription vmstate_mt7530_phy = {
-    .name = "mt7530-phy",
-    .version_id = 3,
-    .minimum_version_id = 3,
-    .fields = (VMStateField[]) {
-        VMSTATE_UINT16(bmcr, MT7530Phy),
-        VMSTATE_UINT16(anar, MT7530Phy),
-        VMSTATE_UINT16(gbcr, MT7530Phy),
-        VMSTATE_UINT16(page, MT7530Phy),
-        VMSTATE_UINT16(mmd_ctrl, MT7530Phy),
-        VMSTATE_UINT16(mmd_addr, MT7530Phy),
-        VMSTATE_UINT16_ARRAY(mmd, MT7530Phy, MT7530_PHY_MMD_REGS),
-        VMSTATE_UINT16_2DARRAY(vendor, MT7530Phy, MT7530_PHY_VENDOR_PAGES,
-                               32),
-        VMSTATE_UINT16(eee_adv, MT7530Phy),
-        VMSTATE_INT64(an_done, MT7530Phy),
-        VMSTATE_BOOL(link, MT7530Phy),
-        VMSTATE_END_OF_LIST()
-    }
-};
 
 static const VMStateDescription vmstate_mt7530_vlan = {
     .name = "mt7530-vlan",
@@ -1893,17 +1586,10 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 };
 
 /* A running autonegotiation's end is in the PHYs' state: arm for it */
-static int mt7530_post_load(void *opaque, int version_id)
-{
-    mt7530_an_rearm(opaque);
-    return 0;
-}
-
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 3,
-    .minimum_version_id = 3,
-    .post_load = mt7530_post_load,
+    .version_id = 4,
+    .minimum_version_id = 4,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1942,7 +1628,7 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32_2DARRAY(mib, MT7530State, MT7530_NUM_PORTS,
                                MT7530_NUM_MIB),
         VMSTATE_STRUCT_ARRAY(phy, MT7530State, MT7530_NUM_PHYS, 1,
-                             vmstate_mt7530_phy, MT7530Phy),
+                             vmstate_ralink_phy, RalinkPhy),
         VMSTATE_STRUCT_ARRAY(vlan, MT7530State, MT7530_NUM_VLANS, 1,
                              vmstate_mt7530_vlan, MT7530Vlan),
         VMSTATE_STRUCT_ARRAY(fdb, MT7530State, MT7530_NUM_FDB, 1,

@@ -27,9 +27,18 @@
  * ports and the CPU, which needs that. The silicon's exact reset values
  * are not known here.
  *
- * Not modelled yet: the PHYs' registers (PCR0/PCR1 MDIO), the address
- * table's search and static-entry registers, the double-tag (SGC2) modes,
- * MIB counters, port 5. Accesses to them are logged as unimplemented.
+ * The PHYs (ralink_phy.c) answer at MDIO addresses 0-4 through PCR0 and
+ * PCR1: a write of PCR0 with WT_PHY_CMD or RD_PHY_CMD runs the access at
+ * once and sets PCR1's WT_DONE or RD_RDY (with the data read); a read of
+ * PCR1 clears both flags. The 2016 series' rt305x_mii_write() and
+ * U-Boot's mdio_wait_read() wait for the flag to be clear before they
+ * start an access and for it to be set after, which needs the flags to
+ * clear between two accesses: the model's reading is that reading the
+ * result clears them. Their link interrupt is the switch's PORT_ST_CHG.
+ *
+ * Not modelled yet: the address table's search and static-entry
+ * registers, the double-tag (SGC2) modes, MIB counters, port 5. Accesses
+ * to them are logged as unimplemented.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -82,7 +91,15 @@
 #define ESW_P0LED               0xa4
 #define ESW_P4LED               0xb4
 #define ESW_PCR0                0xc0
+#define   PCR0_PHY_ADDR(v)          extract32(v, 0, 5)
+#define   PCR0_PHY_REG(v)           extract32(v, 8, 5)
+#define   PCR0_WT_PHY_CMD           BIT(13)
+#define   PCR0_RD_PHY_CMD           BIT(14)
+#define   PCR0_WT_DATA(v)           extract32(v, 16, 16)
 #define ESW_PCR1                0xc4
+#define   PCR1_WT_DONE              BIT(0)
+#define   PCR1_RD_RDY               BIT(1)
+#define   PCR1_RD_DATA_SHIFT        16
 #define ESW_FPA2                0xc8
 #define ESW_FCT2                0xcc
 #define ESW_SGC2                0xe4
@@ -117,24 +134,24 @@ static void esw_update_irq(RalinkEswState *s)
     qemu_set_irq(s->irq, !!(isr & ~imr));
 }
 
-static bool esw_phy_link(RalinkEswState *s, int p)
+/* A PHY's link partner is there: its port's backend has link */
+static bool esw_phy_partner(void *opaque, int p)
 {
+    RalinkEswState *s = opaque;
+
     return !s->in_reset[RALINK_ESW_RESET_ESW] &&
            !s->in_reset[RALINK_ESW_RESET_EPHY] &&
            !qemu_get_queue(s->nic[p])->link_down;
 }
 
-/* A PHY port's link changed: POA follows, PORT_ST_CHG says so */
-static void esw_check_link(RalinkEswState *s, int p)
+/* A PHY port's link changed: PORT_ST_CHG says so */
+static void esw_phy_link_changed(void *opaque, int p)
 {
-    bool link = esw_phy_link(s, p);
+    RalinkEswState *s = opaque;
 
-    if (link != s->link[p]) {
-        s->link[p] = link;
-        trace_ralink_esw_link(p, link);
-        s->regs[ESW_ISR / 4] |= ESW_INT_PORT_ST_CHG;
-        esw_update_irq(s);
-    }
+    trace_ralink_esw_link(p, s->phy[p].link);
+    s->regs[ESW_ISR / 4] |= ESW_INT_PORT_ST_CHG;
+    esw_update_irq(s);
 }
 
 static uint32_t esw_poa(RalinkEswState *s)
@@ -143,7 +160,7 @@ static uint32_t esw_poa(RalinkEswState *s)
     int p;
 
     for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
-        if (s->link[p]) {
+        if (ralink_phy_link(&s->phy[p])) {
             v |= POA_LINK(p) | POA_SPEED_100(p) | POA_DUPLEX_FULL(p);
         }
     }
@@ -250,7 +267,7 @@ static bool esw_port_up(RalinkEswState *s, int p)
     if (esw_reg(s, ESW_POC0) & POC0_DIS_PORT(p)) {
         return false;
     }
-    return p == RALINK_ESW_CPU_PORT || s->link[p];
+    return p == RALINK_ESW_CPU_PORT || ralink_phy_link(&s->phy[p]);
 }
 
 /*
@@ -394,6 +411,31 @@ void ralink_esw_attach_cpu(RalinkEswState *s, const RalinkEswCpuOps *ops,
 
 /* -- registers ---------------------------------------------------------- */
 
+/* An MDIO access through PCR0: PHYs 0-4, nobody at the other addresses */
+static void esw_pcr0(RalinkEswState *s, uint32_t val)
+{
+    unsigned addr = PCR0_PHY_ADDR(val), reg = PCR0_PHY_REG(val);
+    RalinkPhy *phy = addr < RALINK_ESW_NUM_PHYS ? &s->phy[addr] : NULL;
+
+    if ((val & (PCR0_WT_PHY_CMD | PCR0_RD_PHY_CMD)) ==
+        (PCR0_WT_PHY_CMD | PCR0_RD_PHY_CMD)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: PCR0 0x%08x asks for "
+                      "a read and a write\n", val);
+        return;
+    }
+    if (val & PCR0_WT_PHY_CMD) {
+        if (phy) {
+            ralink_phy_write(phy, reg, PCR0_WT_DATA(val));
+        }
+        s->pcr1 |= PCR1_WT_DONE;
+    } else if (val & PCR0_RD_PHY_CMD) {
+        uint16_t data = phy ? ralink_phy_read(phy, reg) : 0xffff;
+
+        s->pcr1 = (s->pcr1 & PCR1_WT_DONE) | PCR1_RD_RDY |
+                  (data << PCR1_RD_DATA_SHIFT);
+    }
+}
+
 /* Registers kept as written that change nothing on an emulated link */
 static bool esw_plain_reg(hwaddr a)
 {
@@ -426,13 +468,20 @@ static uint64_t ralink_esw_read(void *opaque, hwaddr addr, unsigned size)
 {
     RalinkEswState *s = opaque;
 
+    uint32_t v;
+
     switch (addr) {
     case ESW_ISR:
     case ESW_IMR:
     case ESW_SGC2:
+    case ESW_PCR0:
         return esw_reg(s, addr);
     case ESW_POA:
         return esw_poa(s);
+    case ESW_PCR1:
+        v = s->pcr1;
+        s->pcr1 &= ~(PCR1_WT_DONE | PCR1_RD_RDY);
+        return v;
     }
     if (esw_plain_reg(addr)) {
         return esw_reg(s, addr);
@@ -458,8 +507,13 @@ static void ralink_esw_write(void *opaque, hwaddr addr, uint64_t val,
         esw_update_irq(s);
         return;
     case ESW_POA:
-        qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: write to POA (read "
-                      "only)\n");
+    case ESW_PCR1:
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: write to read-only "
+                      "register 0x%" HWADDR_PRIx "\n", addr);
+        return;
+    case ESW_PCR0:
+        s->regs[ESW_PCR0 / 4] = val;
+        esw_pcr0(s, val);
         return;
     case ESW_SGC2:
         if (val & SGC2_DOUBLE_TAG_MASK) {
@@ -526,7 +580,7 @@ static void esw_link_status_changed(NetClientState *nc)
 {
     RalinkEswState *s = qemu_get_nic_opaque(nc);
 
-    esw_check_link(s, esw_nc_port(s, nc));
+    ralink_phy_check_link(&s->phy[esw_nc_port(s, nc)]);
 }
 
 static NetClientInfo esw_net_info = {
@@ -545,6 +599,7 @@ static void esw_reset_regs(RalinkEswState *s)
 
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->fdb, 0, sizeof(s->fdb));
+    s->pcr1 = 0;
     s->regs[ESW_IMR / 4] = ~0u;
     for (p = 0; p < RALINK_ESW_NUM_PORTS + 1; p += 2) {
         s->regs[ESW_PVIDC(p / 2) / 4] = 1 | (1 << 12);
@@ -563,7 +618,10 @@ static void ralink_esw_reset_in(void *opaque, int n, int level)
         esw_reset_regs(s);
     }
     for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
-        esw_check_link(s, p);
+        if (level && n == RALINK_ESW_RESET_EPHY) {
+            ralink_phy_reset(&s->phy[p]);
+        }
+        ralink_phy_check_link(&s->phy[p]);
     }
     if (!level) {
         ralink_esw_cpu_ready(s);
@@ -578,7 +636,8 @@ static void ralink_esw_reset(DeviceState *dev)
     s->in_reset[0] = s->in_reset[1] = false;
     esw_reset_regs(s);
     for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
-        s->link[p] = esw_phy_link(s, p);
+        ralink_phy_reset(&s->phy[p]);
+        s->phy[p].link = ralink_phy_link(&s->phy[p]);
     }
 }
 
@@ -595,6 +654,8 @@ static void ralink_esw_realize(DeviceState *dev, Error **errp)
         s->nic[i] = qemu_new_nic(&esw_net_info, &s->conf[i],
                                  object_get_typename(OBJECT(s)), name,
                                  &dev->mem_reentrancy_guard, s);
+        ralink_phy_init(&s->phy[i], &ralink_phy_esw, i, esw_phy_partner,
+                        esw_phy_link_changed, s);
     }
 }
 
@@ -605,6 +666,7 @@ static void ralink_esw_unrealize(DeviceState *dev)
 
     for (i = 0; i < RALINK_ESW_NUM_PHYS; i++) {
         qemu_del_nic(s->nic[i]);
+        ralink_phy_finalize(&s->phy[i]);
     }
 }
 
@@ -641,7 +703,9 @@ static const VMStateDescription vmstate_ralink_esw = {
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, RalinkEswState, 2),
         VMSTATE_UINT32_ARRAY(regs, RalinkEswState, RALINK_ESW_NUM_REGS),
-        VMSTATE_BOOL_ARRAY(link, RalinkEswState, RALINK_ESW_NUM_PHYS),
+        VMSTATE_STRUCT_ARRAY(phy, RalinkEswState, RALINK_ESW_NUM_PHYS, 1,
+                             vmstate_ralink_phy, RalinkPhy),
+        VMSTATE_UINT32(pcr1, RalinkEswState),
         VMSTATE_STRUCT_ARRAY(fdb, RalinkEswState, RALINK_ESW_NUM_FDB, 1,
                              vmstate_ralink_esw_fdb, RalinkEswFdb),
         VMSTATE_UINT64_ARRAY(rx_frames, RalinkEswState,

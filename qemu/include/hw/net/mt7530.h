@@ -7,6 +7,7 @@
 #ifndef HW_NET_MT7530_H
 #define HW_NET_MT7530_H
 
+#include "hw/net/ralink_phy.h"
 #include "hw/sysbus.h"
 #include "net/net.h"
 #include "qemu/timer.h"
@@ -25,9 +26,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 /* The longest frame a port takes (its jumbo limit), without FCS */
 #define MT7530_MAX_FRAME        (15 * 1024 + 18)
 #define MT7530_NUM_MIB          0x30    /* 32-bit words per port */
-#define MT7530_PHY_MMD_REGS     64
 /* Vendor register pages of a PHY kept (1, 2, 3 and 0x52b5), 32 each */
-#define MT7530_PHY_VENDOR_PAGES 4
 /* Pad and clock registers of ports 5 and 6 (0x7800-0x7bff), as words */
 #define MT7530_PAD_REGS         256
 
@@ -54,21 +53,6 @@ uint16_t mt7530_mdio_c45_read(MT7530State *s, unsigned addr, unsigned devad,
                               unsigned reg);
 void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
                            unsigned reg, uint16_t val);
-
-/** MT7530Phy: one internal gigabit PHY (clause 22 + MMD through 13/14) */
-typedef struct MT7530Phy {
-    uint16_t bmcr;
-    uint16_t anar;
-    uint16_t gbcr;
-    uint16_t page;
-    uint16_t mmd_ctrl;
-    uint16_t mmd_addr;
-    uint16_t mmd[MT7530_PHY_MMD_REGS];
-    uint16_t vendor[MT7530_PHY_VENDOR_PAGES][32];
-    uint16_t eee_adv;   /* MMD 7.60, the EEE advertisement */
-    int64_t an_done;    /* virtual ns a running autonegotiation ends, or 0 */
-    bool link;          /* as last reported through BMSR/the interrupt */
-} MT7530Phy;
 
 /** MT7530Vlan: one entry of the VLAN table (VAWD1/VAWD2 as written) */
 typedef struct MT7530Vlan {
@@ -153,8 +137,7 @@ struct MT7530State {
     /* Registers the driver programs that have no effect here */
     GHashTable *other;
 
-    MT7530Phy phy[MT7530_NUM_PHYS];
-    QEMUTimer *an_timer;    /* the next end of a PHY's autonegotiation */
+    RalinkPhy phy[MT7530_NUM_PHYS];
     MT7530Vlan vlan[MT7530_NUM_VLANS];
     MT7530Fdb fdb[MT7530_NUM_FDB];
     int search_pos;

@@ -8,6 +8,7 @@
 #ifndef HW_NET_RALINK_ESW_H
 #define HW_NET_RALINK_ESW_H
 
+#include "hw/net/ralink_phy.h"
 #include "hw/sysbus.h"
 #include "net/net.h"
 #include "qom/object.h"
@@ -69,8 +70,8 @@ struct RalinkEswState {
 
     /* The register file; the registers with behaviour are decoded */
     uint32_t regs[RALINK_ESW_NUM_REGS];
-    /* Link as last reported in POA and the interrupt, per PHY port */
-    bool link[RALINK_ESW_NUM_PHYS];
+    RalinkPhy phy[RALINK_ESW_NUM_PHYS];
+    uint32_t pcr1;      /* the MDIO access's result and done flags */
     RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
     /* Frames forwarded, per port and direction (tx: leaving the port) */
     uint64_t rx_frames[RALINK_ESW_NUM_PORTS];
