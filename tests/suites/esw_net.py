@@ -194,7 +194,8 @@ def main():
     port = srv.server_address[1]
     extra = (a.netdev('pa', model='ralink-esw') +
              bb.netdev('pb', model='ralink-esw') +
-             ['-nic', 'user,model=ralink-esw'])
+             ['-netdev', 'user,id=pu', '-net',
+              'nic,netdev=pu,model=ralink-esw'])
     with Board(BOARD, extra=extra) as b:
         b.wait_ready()
         dmesg = b.check('dmesg')

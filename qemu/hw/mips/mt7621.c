@@ -111,32 +111,6 @@ static void mt7621_map_palmbus(MT7621State *s, SysBusDevice *dev, hwaddr ofs)
                                 sysbus_mmio_get_region(dev, 0));
 }
 
-/* MediaTek's UART registers past the 16550's: kept, no effect here */
-static uint64_t mt7621_uart_ext_read(void *opaque, hwaddr addr, unsigned size)
-{
-    uint32_t *regs = opaque;
-
-    return regs[addr / 4];
-}
-
-static void mt7621_uart_ext_write(void *opaque, hwaddr addr, uint64_t val,
-                                  unsigned size)
-{
-    uint32_t *regs = opaque;
-
-    regs[addr / 4] = val;
-}
-
-static const MemoryRegionOps mt7621_uart_ext_ops = {
-    .read = mt7621_uart_ext_read,
-    .write = mt7621_uart_ext_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = {
-        .min_access_size = 4,
-        .max_access_size = 4,
-    },
-};
-
 static void mt7621_realize(DeviceState *dev, Error **errp)
 {
     ERRP_GUARD();
@@ -226,19 +200,10 @@ static void mt7621_realize(DeviceState *dev, Error **errp)
     mt7621_map_palmbus(s, SYS_BUS_DEVICE(&s->memc), MT7621_MEMC_OFS);
 
     for (i = 0; i < MT7621_NUM_UARTS; i++) {
-        s->uart[i] = serial_mm_init(&s->iocu, MT7621_PALMBUS_BASE +
-                                    MT7621_UART1_OFS + i * MT7621_UART_STRIDE,
-                                    2, get_cps_irq(&s->cps,
-                                                   MT7621_IRQ_UART1 + i),
-                                    MT7621_UART_CLK_HZ / 16, serial_hd(i),
-                                    DEVICE_LITTLE_ENDIAN);
-        memory_region_init_io(&s->uart_ext[i], OBJECT(s),
-                              &mt7621_uart_ext_ops, s->uart_ext_regs[i],
-                              "mt7621-uart-ext", MT7621_UART_EXT_REGS * 4);
-        memory_region_add_subregion(&s->iocu, MT7621_PALMBUS_BASE +
-                                    MT7621_UART1_OFS +
-                                    i * MT7621_UART_STRIDE +
-                                    MT7621_UART_EXT_OFS, &s->uart_ext[i]);
+        s->uart[i] = mtk_uart_init(&s->iocu, MT7621_PALMBUS_BASE +
+                                   MT7621_UART1_OFS + i * MT7621_UART_STRIDE,
+                                   get_cps_irq(&s->cps, MT7621_IRQ_UART1 + i),
+                                   MT7621_UART_CLK_HZ / 16, serial_hd(i));
     }
 
     /* The switch core (MCM), on the frame engine's MDIO bus */

@@ -3,8 +3,9 @@
  *
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets), the
- * interrupt controller cascaded into the CPU's IP2, three 16550 UARTs
- * (reg-shift 2, a 40 MHz clock), the frame engine (its own CPU line, IP5)
+ * interrupt controller cascaded into the CPU's IP2, three UARTs (16550s
+ * with MediaTek's registers after them: hw/char/mtk_uart.c; a 40 MHz
+ * clock), the frame engine (its own CPU line, IP5)
  * and the ESW switch behind it (intc line 17), both reset through the
  * sysctl (RSTCTL bits 21 "fe", 23 "esw", 24 "ephy": OpenWrt's
  * mt7628an.dtsi, U-Boot's mt7628-reset.h), and the blocks not modelled
@@ -150,12 +151,11 @@ static void mt7628_realize(DeviceState *dev, Error **errp)
                        env->irq[MT7628_CPU_IRQ_INTC_FIQ]);
 
     for (i = 0; i < MT7628_NUM_UARTS; i++) {
-        s->uart[i] = serial_mm_init(sysmem, MT7628_PALMBUS_BASE +
-                                    MT7628_UART0_OFS + i * MT7628_UART_STRIDE,
-                                    2, qdev_get_gpio_in(DEVICE(&s->intc),
-                                                        MT7628_IRQ_UART0 + i),
-                                    MT7628_UART_CLK_HZ / 16, serial_hd(i),
-                                    DEVICE_LITTLE_ENDIAN);
+        s->uart[i] = mtk_uart_init(sysmem, MT7628_PALMBUS_BASE +
+                                   MT7628_UART0_OFS + i * MT7628_UART_STRIDE,
+                                   qdev_get_gpio_in(DEVICE(&s->intc),
+                                                    MT7628_IRQ_UART0 + i),
+                                   MT7628_UART_CLK_HZ / 16, serial_hd(i));
     }
 
     if (!sysbus_realize(SYS_BUS_DEVICE(&s->esw), errp)) {

@@ -272,12 +272,14 @@ static void mt7530_update_irq(MT7530State *s)
     qemu_set_irq(s->irq, !!(s->sys_int_sts & s->sys_int_en));
 }
 
-/* A PHY's link partner is there: its port's backend has link */
+/* A PHY's link partner is there: the port has a backend (a cable), up */
 static bool mt7530_phy_partner(void *opaque, int n)
 {
     MT7530State *s = opaque;
 
-    return !s->in_reset && !qemu_get_queue(s->nic[n])->link_down;
+    NetClientState *nc = qemu_get_queue(s->nic[n]);
+
+    return !s->in_reset && nc->peer && !nc->link_down;
 }
 
 /* The PHY reports a link change through the switch's interrupt status */

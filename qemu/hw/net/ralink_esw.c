@@ -134,14 +134,15 @@ static void esw_update_irq(RalinkEswState *s)
     qemu_set_irq(s->irq, !!(isr & ~imr));
 }
 
-/* A PHY's link partner is there: its port's backend has link */
+/* A PHY's link partner is there: the port has a backend (a cable), up */
 static bool esw_phy_partner(void *opaque, int p)
 {
     RalinkEswState *s = opaque;
 
+    NetClientState *nc = qemu_get_queue(s->nic[p]);
+
     return !s->in_reset[RALINK_ESW_RESET_ESW] &&
-           !s->in_reset[RALINK_ESW_RESET_EPHY] &&
-           !qemu_get_queue(s->nic[p])->link_down;
+           !s->in_reset[RALINK_ESW_RESET_EPHY] && nc->peer && !nc->link_down;
 }
 
 /* A PHY port's link changed: PORT_ST_CHG says so */
@@ -267,7 +268,11 @@ static bool esw_port_up(RalinkEswState *s, int p)
     if (esw_reg(s, ESW_POC0) & POC0_DIS_PORT(p)) {
         return false;
     }
-    return p == RALINK_ESW_CPU_PORT || ralink_phy_link(&s->phy[p]);
+    if (p == RALINK_ESW_CPU_PORT) {
+        return true;
+    }
+    /* Port 5 (an external MII on some SoCs) is not modelled: no link */
+    return p < RALINK_ESW_NUM_PHYS && ralink_phy_link(&s->phy[p]);
 }
 
 /*

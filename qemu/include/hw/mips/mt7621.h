@@ -11,7 +11,7 @@
 #include "hw/mips/cps.h"
 #include "hw/misc/mt7621_sysctl.h"
 #include "hw/misc/mt7621_memc.h"
-#include "hw/char/serial.h"
+#include "hw/char/mtk_uart.h"
 #include "hw/net/mt7530.h"
 #include "hw/net/mt7621_fe.h"
 #include "qom/object.h"
@@ -47,8 +47,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621State, MT7621_SOC)
  * RX_SEL (U-Boot's drivers/serial/serial_mtk.c, struct mtk_serial_regs),
  * which U-Boot's driver programs for the baud rate. Kept and read back.
  */
-#define MT7621_UART_EXT_OFS     0x20
-#define MT7621_UART_EXT_REGS    9
 #define MT7621_NUM_UARTS        3
 #define MT7621_UART_CLK_HZ      50000000    /* the "50m" clock */
 
@@ -67,9 +65,7 @@ struct MT7621State {
     MIPSCPSState cps;
     MT7621SysctlState sysctl;
     MT7621MemcState memc;
-    SerialMM *uart[MT7621_NUM_UARTS];
-    MemoryRegion uart_ext[MT7621_NUM_UARTS];
-    uint32_t uart_ext_regs[MT7621_NUM_UARTS][MT7621_UART_EXT_REGS];
+    MTKUartState *uart[MT7621_NUM_UARTS];
     MT7621FEState fe;
     MT7530State sw;
 

@@ -7,7 +7,7 @@
 #ifndef HW_MIPS_MT7628_H
 #define HW_MIPS_MT7628_H
 
-#include "hw/char/serial.h"
+#include "hw/char/mtk_uart.h"
 #include "hw/clock.h"
 #include "hw/intc/ralink_intc.h"
 #include "hw/misc/ralink_sysctl.h"
@@ -45,7 +45,7 @@ struct MT7628State {
     Clock *cpuclk;
     RalinkSysctlState sysctl;
     RalinkIntcState intc;
-    SerialMM *uart[MT7628_NUM_UARTS];
+    MTKUartState *uart[MT7628_NUM_UARTS];
     RalinkEswState esw;
     RalinkFEState fe;
     MemoryRegion bootrom;
