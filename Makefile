@@ -17,7 +17,7 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-mt76x8 kernel-variants rootfs uboot fit \
+.PHONY: all deps qemu kernel kernel-mt76x8 kernel-rt305x kernel-variants rootfs uboot fit \
 	patches run test bench clean
 
 all: qemu kernel rootfs
@@ -35,9 +35,13 @@ kernel: deps
 kernel-mt76x8: deps
 	@scripts/build-kernel.sh mt76x8
 
+# The RT305x family's kernel (the RT3052 evaluation board).
+kernel-rt305x: deps
+	@scripts/build-kernel.sh rt305x
+
 # Kernels only the tests boot: without the CM region-0 fix; the MT7628
-# family's.
-kernel-variants: kernel kernel-mt76x8
+# family's; the RT305x family's.
+kernel-variants: kernel kernel-mt76x8 kernel-rt305x
 	@scripts/build-kernel.sh no-cm-fix
 
 # The test bed's initramfs, and busybox's alone for the 128 MiB boards.
@@ -59,14 +63,15 @@ fit: kernel rootfs uboot
 patches: kernel
 	@scripts/make-patches.sh
 
-# make run [BOARD=gnubee-pc2|vocore2|omega2p] [BOOT=direct|tftp]
+# make run [BOARD=gnubee-pc2|vocore2|omega2p|rt3052-eval] [BOOT=direct|tftp]
 #          [DRIVERS=ours|mainline|none]
 #          [LAN=<netdev>] [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>]
 #          [TELNET_PORT=2323] [HTTP_PORT=8080] [QEMU_ARGS="..."]
 #          (README: "make run")
 export BOOT DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
 run: qemu kernel rootfs $(if $(filter tftp,$(BOOT)),fit) \
-	$(if $(filter vocore2 omega2p,$(BOARD)),kernel-mt76x8)
+	$(if $(filter vocore2 omega2p,$(BOARD)),kernel-mt76x8) \
+	$(if $(filter rt3052-eval,$(BOARD)),kernel-rt305x)
 	@scripts/run.sh $(BOARD)
 
 # make test [SUITES="board ours-dsa ..."]: every suite, or those.

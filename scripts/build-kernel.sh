@@ -8,6 +8,7 @@
 #              linux-source-6.12 + kernel/patches/*.patch
 #   mt76x8     the MT7628AN/MT7688 (VoCore2, Omega2+) kernel: main's source
 #              tree, its own configuration and O= directory
+#   rt305x     the RT305x (RT3052 evaluation board) kernel: likewise
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
@@ -40,8 +41,8 @@ set -euo pipefail
 
 variant=${1:-}
 case "$variant" in
-main | no-cm-fix | mt76x8 | ours) ;;
-*) die "usage: $0 main|no-cm-fix|mt76x8|ours" ;;
+main | no-cm-fix | mt76x8 | rt305x | ours) ;;
+*) die "usage: $0 main|no-cm-fix|mt76x8|rt305x|ours" ;;
 esac
 
 [ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
@@ -55,6 +56,10 @@ case "$variant" in
 mt76x8)
 	DTBS=(vocore2 omega2p)
 	FRAGMENTS=(base mt76x8 testbed)
+	;;
+rt305x)
+	DTBS=(rt3052_eval)
+	FRAGMENTS=(base rt305x testbed)
 	;;
 *)
 	DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
@@ -204,7 +209,9 @@ esac
 vdir=$KROOT/$variant
 src=$vdir/src
 # Another family's kernel builds main's tree in an O= directory of its own.
-[ "$variant" != mt76x8 ] || src=$KROOT/main/src
+case "$variant" in
+mt76x8 | rt305x) src=$KROOT/main/src ;;
+esac
 obj=$vdir/obj
 logf=$vdir/build.log
 mkdir -p "$vdir"

@@ -289,14 +289,19 @@ cp -a --no-preserve=ownership "$TOP/tests/guest/." "$STAGE/usr/lib/ralink-fe/"
 # Guest tools of our own (tests/tools), for what the selftests run and
 # Debian does not package: msend and mreceive (one binary, two names);
 # and the model suite's garbage writer, poke.
+mkdir -p "$STAGE/usr/local/bin"
 if [ "$LEVEL" = full ]; then
-	mkdir -p "$STAGE/usr/local/bin"
 	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
 		-o "$STAGE/usr/local/bin/msend" "$TOP/tests/tools/mtools.c"
 	ln -f "$STAGE/usr/local/bin/msend" "$STAGE/usr/local/bin/mreceive"
 	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
 		-o "$STAGE/usr/local/bin/poke" "$TOP/tests/tools/poke.c"
 	log "rootfs: guest tools: msend, mreceive, poke"
+else
+	# The base initramfs has no C library (busybox-static): poke static
+	${CROSS_COMPILE}gcc -O2 -static -Wall -Wextra -Werror \
+		-o "$STAGE/usr/local/bin/poke" "$TOP/tests/tools/poke.c"
+	log "rootfs: guest tools: poke (static)"
 fi
 
 # --- 5. the cpio -----------------------------------------------------------------

@@ -79,30 +79,32 @@ def boot_checks_on(t, b, board, model, full):
     dmesg_and_poweroff(t, b, '')
 
 
-def mt7628_checks(t, board, model, soc):
-    """An MT7628/MT7688 board: boot, identity, memory, dmesg, poweroff."""
+def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
+    """A board with one of the single-core SoCs (MT7628/MT7688, RT3052):
+    boot, identity, CPU clock, memory, dmesg, poweroff."""
     with Board(board) as b:
         if not boot_checks_on(t, b, board, model, full=False):
             t.qemu_log(b, board)
             return
         cpuinfo = b.check('cat /proc/cpuinfo')
-        want = 'MediaTek %s ver:1 eco:2' % soc
-        t.result(re.search(r'system type\s*: %s\n' % want, cpuinfo),
-                 '%s: the kernel names the SoC "%s"' % (board, want),
+        t.result(re.search(r'system type\s*: %s\n' % re.escape(system),
+                           cpuinfo),
+                 '%s: the kernel names the SoC "%s"' % (board, system),
                  cpuinfo[:600])
         t.result(re.search(r'cpu model\s*: MIPS 24KEc', cpuinfo),
                  '%s: the CPU is a MIPS 24KEc' % board, cpuinfo[:600])
         dmesg = b.check('dmesg')
-        t.result('CPU Clock: 580MHz' in dmesg,
-                 '%s: the CPU clock is 580 MHz (40 MHz crystal strap)'
-                 % board, '\n'.join(ln for ln in dmesg.splitlines()
-                                    if 'lock' in ln)[:1500])
+        t.result('CPU Clock: %dMHz' % clock_mhz in dmesg,
+                 '%s: the CPU clock is %d MHz (the straps)'
+                 % (board, clock_mhz), '\n'.join(ln for ln in
+                                                  dmesg.splitlines()
+                                                  if 'lock' in ln)[:1500])
         meminfo = b.check('cat /proc/meminfo')
         m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
         total = int(m.group(1)) if m else 0
-        t.result(112 * 1024 <= total <= 128 * 1024,
-                 '%s: MemTotal is 128 MiB less the kernel (%d kB)'
-                 % (board, total), meminfo[:400])
+        t.result(mem_mib * 1024 * 3 // 4 <= total <= mem_mib * 1024,
+                 '%s: MemTotal is %d MiB less the kernel (%d kB)'
+                 % (board, mem_mib, total), meminfo[:400])
         dmesg_and_poweroff(t, b, '%s: ' % board)
     t.qemu_log(b, board)
 
@@ -135,8 +137,12 @@ def main():
     t = Suite('board')
     boot_checks(t, 'gnubee-pc1', 'GnuBee GB-PC1', full=True)
     boot_checks(t, 'gnubee-pc2', 'GnuBee GB-PC2', full=False)
-    mt7628_checks(t, 'vocore2', 'VoCore2', 'MT7628AN')
-    mt7628_checks(t, 'omega2p', 'Onion Omega2+', 'MT7688')
+    single_core_checks(t, 'vocore2', 'VoCore2',
+                       'MediaTek MT7628AN ver:1 eco:2', 580, 128)
+    single_core_checks(t, 'omega2p', 'Onion Omega2+',
+                       'MediaTek MT7688 ver:1 eco:2', 580, 128)
+    single_core_checks(t, 'rt3052-eval', 'Ralink RT3052 evaluation board',
+                       'Ralink RT3052 id:1 rev:3', 384, 32)
     return 0
 
 

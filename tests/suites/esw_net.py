@@ -28,6 +28,9 @@ networking on port 2. Checked:
   right one is passed as checked;
 - the SDM counters the driver reads for `ip -s link` moved with the
   frames (the frame engine's own count of what it sent and received);
+- 20,000 random frames from A and B (model_net's generator: cut and
+  stacked tags, broken IP headers, link-local and multicast addresses):
+  QEMU stays up, A pings B and the board after them;
 - the QEMU log holds nothing unexpected (tests/lib/board.py names what
   mainline touches that the MT7628 does not have).
 """
@@ -35,6 +38,7 @@ networking on port 2. Checked:
 import hashlib
 import http.server
 import os
+import random
 import re
 import socket
 import struct
@@ -45,8 +49,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board, dmesg_and_poweroff  # noqa: E402
 from board import Timeout  # noqa: E402
-from peer import Peer, csum, eth, ipv4, icmp_echo, soak  # noqa: E402
+from peer import (Peer, csum, eth, ipv4, icmp_echo, send_paced,  # noqa: E402
+                  soak)
 from tap import Suite  # noqa: E402
+sys.path.insert(0, os.path.dirname(__file__))
+from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 BOARD = 'vocore2'
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
@@ -55,6 +62,7 @@ IP_BOARD = '192.0.2.1'
 FRAMES = 10000
 WINDOW = 16
 BLOB = 4 << 20
+FUZZ = 20000
 
 
 class Blobs(http.server.BaseHTTPRequestHandler):
@@ -299,6 +307,25 @@ def main():
         t.result(digests == [mine], 'a TCP upload of %d MiB arrives whole '
                  'at the host' % (BLOB >> 20), 'board %s host %s (nc: %d %s)'
                  % (mine, digests, st, out))
+        # The wire side under random frames (model_net's generator): to
+        # the switch's table, VLAN classification, floods, the CPU port
+        # and the frame engine's RX
+        a.answer = a.keep = bb.answer = bb.keep = False
+        rng = random.Random(FUZZ_SEED)
+        secs = send_paced(((a, bb)[i % 2], fuzz_frame(rng))
+                          for i in range(FUZZ))
+        time.sleep(2)
+        alive = b.proc.poll() is None
+        t.result(alive, '%d random frames (seed %d) on ports 0 and 1: QEMU '
+                 'stays up (%.1f s)' % (FUZZ, FUZZ_SEED, secs),
+                 'QEMU exited %s' % b.proc.returncode)
+        if not alive:
+            return 1
+        a.answer = a.keep = bb.answer = bb.keep = True
+        rtt = [a.ping(IP_B, 20), a.ping(IP_BOARD, 21)]
+        t.result(all(isinstance(r, float) for r in rtt), 'after them A '
+                 'pings B through the switch and the board through the '
+                 'frame engine', str(rtt))
         dmesg_and_poweroff(t, b, '')
     srv.shutdown()
     t.qemu_log(b, BOARD)

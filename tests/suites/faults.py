@@ -274,7 +274,11 @@ def one_set(suite, driver_set):
     name = driver_set
     mainline = driver_set == 'mainline'
     a = Peer('A', PEER_MAC, PEER_IP)
-    with Board('gnubee-pc1', dtb=dsa.DTB, extra=a.netdev('p0'),
+    # Port 1 has a cable (a hub port of its own, nobody behind it): its
+    # PHY's case needs a link to come back to
+    cable = ['-netdev', 'hubport,id=p1,hubid=1', '-net',
+             'nic,netdev=p1,model=mt7530']
+    with Board('gnubee-pc1', dtb=dsa.DTB, extra=a.netdev('p0') + cable,
                append=KMEMLEAK) as b:
         start(b, driver_set, 'swp0 swp1')
         b.check('ip addr add %s/24 dev swp0 && ip link set swp0 up && '

@@ -49,7 +49,7 @@ def word(addr):
     return span(addr, 4)
 
 
-# (name, address ranges in write order)
+# (name, address ranges in write order): the GB-PC1's (MT7621)
 WINDOWS = [
     ('unimplemented palmbus blocks',
      [r for b in (0x1e000100, 0x1e000600, 0x1e000900, 0x1e000a00,
@@ -95,6 +95,40 @@ WINDOWS = [
 ]
 
 
+# The VoCore2's (MT7628AN): its own frame engine, switch, interrupt
+# controller and sysctl, on a board of its own (BOARD_WINDOWS)
+MT7628_WINDOWS = [
+    # The frame engine: its undocumented low registers, PDMA (TX rings,
+    # RX rings, globals, interrupts, scheduler), the SDM and its counters
+    ('MT7628 frame engine',
+     span(0x10100000, 0x40) + span(0x10100400, 0x10) +
+     span(0x10100800, 0x40) + span(0x10100900, 0x20) +
+     span(0x10100a00, 0x90) + span(0x10100c00, 0x20) +
+     span(0x10100d00, 0x20)),
+    # The switch: every register the model decodes or keeps, the PHYs'
+    # MDIO (PCR0) among them, and the unknown ones around them
+    ('MT7628 switch (ESW)', span(0x10110000, 0x120) +
+     span(0x10110160, 0x10)),
+    ('MT7628 interrupt controller', span(0x10000200, 0x100)),
+    ('MT7628 uart0 and uart1', span(0x10000c00, 0x200)),
+    # RSTCTL (0x34) last: its bit 0 resets the SoC.
+    ('MT7628 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
+     word(0x10000034)),
+]
+# The RT3052 evaluation board's: its switch (no frame engine model yet),
+# interrupt controller (the RT2880 layout), the uartlite (its console:
+# last but the sysctl) and sysctl
+RT3052_WINDOWS = [
+    ('RT3052 switch (ESW)', span(0x10110000, 0x120)),
+    ('RT3052 interrupt controller', span(0x10000200, 0x40)),
+    ('RT3052 uartlite (console)', span(0x10000c00, 0x30)),
+    ('RT3052 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
+     word(0x10000034)),
+]
+BOARD_WINDOWS = [('gnubee-pc1', WINDOWS), ('vocore2', MT7628_WINDOWS),
+                 ('rt3052-eval', RT3052_WINDOWS)]
+
+
 def count(ranges):
     return sum(len(range(b, e, s)) for b, e, s in ranges)
 
@@ -125,11 +159,18 @@ def survived(b):
 
 def main():
     t = Suite('model')
+    for board, windows in BOARD_WINDOWS:
+        garbage(t, board, windows)
+    return 0
+
+
+def garbage(t, board, windows):
+    """Each of @windows in turn on @board, a fresh one after a death."""
     b = None
     try:
-        for i, (name, ranges) in enumerate(WINDOWS):
+        for i, (name, ranges) in enumerate(windows):
             if b is None:
-                b = Board('gnubee-pc1')
+                b = Board(board)
                 try:
                     b.wait_ready(BOOT_TIMEOUT)
                 except Exception as e:
@@ -177,7 +218,6 @@ def main():
     finally:
         if b is not None:
             b.close()
-    return 0
 
 
 if __name__ == '__main__':

@@ -6,7 +6,8 @@ For each driver set (ours, the default, then DRIVERS=mainline): `make run`
 with the host ports for telnet and HTTP chosen free (TELNET_PORT,
 HTTP_PORT) boots the GB-PC1 to its shell. Then:
 - the frame engine and the switch are bound to the set's drivers, and
-  the DT's front ports (ethblack, ethblue) exist and are up;
+  the DT's front ports (ethblack, ethblue) exist and are up, with a
+  carrier where a cable (a backend) is: ethblack has none without LAN=;
 - the WAN port (ethblue, on QEMU's user networking) got its DHCP lease;
 - the LAN port (ethblack) on a host-side peer (`LAN=socket,udp=...`, the
   README's way; tests/lib/peer.py) pings it (ours only);
@@ -14,8 +15,8 @@ HTTP_PORT) boots the GB-PC1 to its shell. Then:
   hostname and kernel), and the forwarded telnet port gives a shell that
   runs a command (ours only: the network path is the same for both);
 - `poweroff` typed on the console ends QEMU and `make run` exits 0.
-Then `make run BOARD=vocore2` (no Ethernet model yet): the shell on the
-DT's console (UART2) with the DT's model; `poweroff` ends it.
+Then `make run BOARD=vocore2` (`make run` gives it no network yet): the
+shell on the DT's console (UART2) with the DT's model; `poweroff` ends it.
 Each run's QEMU log holds nothing unexpected.
 """
 
@@ -107,11 +108,18 @@ def run_set(t, name, fe_drv, sw_drv):
                  '%s: the frame engine and the switch are bound to %s and %s'
                  % (what, fe_drv, sw_drv), 'got %r' % got)
 
+        # Up, with a carrier where a cable is: the WAN port always (QEMU's
+        # user networking), the LAN port when LAN= gives it a backend (a
+        # port without one has no link, as a port without a cable)
         out = c.run('ip -br link show | grep -e ethblack -e ethblue')
-        up = {ln.split()[0].split('@')[0]: ln.split()[1]
-              for ln in out.splitlines() if ln.strip()}
-        t.result(all(up.get(p) == 'UP' for p in PORTS),
-                 '%s: ports %s exist and are up' % (what, ' and '.join(PORTS)),
+        flags = {ln.split()[0].split('@')[0]: ln.split()[-1].strip('<>')
+                 .split(',') for ln in out.splitlines() if ln.strip()}
+        cabled = {'ethblue': True, 'ethblack': bool(peer)}
+        t.result(all('UP' in flags.get(p, []) and
+                     ('LOWER_UP' in flags[p]) == cabled[p] for p in PORTS),
+                 '%s: ports %s exist and are up, with a carrier where a '
+                 'cable is (%s)' % (what, ' and '.join(PORTS),
+                                    'both' if peer else 'ethblue only'),
                  out)
 
         out = c.run('ip -4 -br addr show dev ethblue')

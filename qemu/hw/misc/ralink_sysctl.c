@@ -55,6 +55,14 @@
  */
 #define MT7628_CHIP_REV             ((1 << 16) | (1 << 8) | 2)
 
+/* RT305x: SYSCFG bit 18 picks the CPU clock, 384 MHz (clk-mtmips.c) */
+#define RT305X_SYSCFG_CPUCLK_384    BIT(18)
+/*
+ * RT3052: CHIP_ID, id 1 rev 3 (id bits 15:8, rev 7:0): what the kernel
+ * prints on boards in the field ("Ralink RT3052 id:1 rev:3").
+ */
+#define RT3052_CHIP_ID              ((1 << 8) | 3)
+
 /* The registers a SoC has beyond the identification, kept as written */
 typedef struct RalinkSysctlReg {
     hwaddr offset;
@@ -88,6 +96,19 @@ static const RalinkSysctlReg mt7628_regs[] = {
     { }
 };
 
+/*
+ * The RT305x's registers Linux touches (rt305x.c, reset.c, clk-mtmips.c):
+ * its clock and reset registers are the MT7628's, at the same offsets.
+ */
+static const RalinkSysctlReg rt305x_regs[] = {
+    { SYSCTL_SYSCFG1, 0 },
+    { SYSCTL_CLKCFG0, 0 },
+    { SYSCTL_CLKCFG1, 0xffffffff },
+    { SYSCTL_RSTCTL, 0 },
+    { SYSCTL_GPIO_MODE1, 0 },
+    { }
+};
+
 /* "MT7628  " with the DDR2 and 40 MHz crystal straps of the boards here */
 static const RalinkSysctlSoc ralink_sysctl_socs[] = {
     {
@@ -101,6 +122,12 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
                 MT7628_CHIP_REV },
         .syscfg0 = MT7628_SYSCFG0_XTAL_40MHZ,
         .regs = mt7628_regs,
+    }, {
+        /* "RT3052  " (rt305x.h RT3052_CHIP_NAME0/1), the 384 MHz strap */
+        .name = "rt3052",
+        .id = { 0x30335452, 0x20203235, 0, RT3052_CHIP_ID },
+        .syscfg0 = RT305X_SYSCFG_CPUCLK_384,
+        .regs = rt305x_regs,
     },
 };
 

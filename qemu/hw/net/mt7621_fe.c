@@ -939,8 +939,8 @@ static void mt7621_fe_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
         VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
@@ -953,12 +953,8 @@ static const VMStateDescription vmstate_mt7621_fe = {
                              MT7621_FE_NUM_GMACS),
         VMSTATE_UINT32_ARRAY(rx_csum_err, MT7621FEState,
                              MT7621_FE_NUM_GMACS),
-        VMSTATE_UINT32(dly[MT7621_FE_DLY_RX].pending, MT7621FEState),
-        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_RX].timer, MT7621FEState),
-        VMSTATE_UINT32(dly[MT7621_FE_DLY_TX].pending, MT7621FEState),
-        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_TX].timer, MT7621FEState),
-        VMSTATE_UINT32(dly[MT7621_FE_DLY_PDMA_TX].pending, MT7621FEState),
-        VMSTATE_TIMER_PTR(dly[MT7621_FE_DLY_PDMA_TX].timer, MT7621FEState),
+        VMSTATE_STRUCT_ARRAY(dly, MT7621FEState, 3, 1,
+                             vmstate_ralink_pdma_dly, RalinkPDMADelay),
         VMSTATE_END_OF_LIST()
     }
 };

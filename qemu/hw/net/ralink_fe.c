@@ -441,10 +441,8 @@ static const VMStateDescription vmstate_ralink_fe = {
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, RalinkFEState),
         VMSTATE_UINT32_ARRAY(regs, RalinkFEState, RALINK_FE_SIZE / 4),
-        VMSTATE_UINT32(dly[RALINK_FE_DLY_RX].pending, RalinkFEState),
-        VMSTATE_TIMER_PTR(dly[RALINK_FE_DLY_RX].timer, RalinkFEState),
-        VMSTATE_UINT32(dly[RALINK_FE_DLY_TX].pending, RalinkFEState),
-        VMSTATE_TIMER_PTR(dly[RALINK_FE_DLY_TX].timer, RalinkFEState),
+        VMSTATE_STRUCT_ARRAY(dly, RalinkFEState, 2, 1,
+                             vmstate_ralink_pdma_dly, RalinkPDMADelay),
         VMSTATE_UINT32(tx_packets, RalinkFEState),
         VMSTATE_UINT32(tx_bytes, RalinkFEState),
         VMSTATE_UINT32(rx_packets, RalinkFEState),

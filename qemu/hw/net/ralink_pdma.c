@@ -362,3 +362,14 @@ void ralink_pdma_dly_reset(RalinkPDMADelay *d)
     d->pending = 0;
     timer_del(d->timer);
 }
+
+const VMStateDescription vmstate_ralink_pdma_dly = {
+    .name = "ralink-pdma-dly",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(pending, RalinkPDMADelay),
+        VMSTATE_TIMER_PTR(timer, RalinkPDMADelay),
+        VMSTATE_END_OF_LIST()
+    }
+};

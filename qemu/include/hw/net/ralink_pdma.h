@@ -9,6 +9,7 @@
 #define HW_NET_RALINK_PDMA_H
 
 #include "exec/memory.h"
+#include "migration/vmstate.h"
 #include "qemu/timer.h"
 
 #define RALINK_PDMA_TX_RINGS    4
@@ -132,5 +133,7 @@ void ralink_pdma_dly_complete(RalinkPDMADelay *d, uint32_t n);
 void ralink_pdma_dly_reconfigure(RalinkPDMADelay *d);
 /* Reset: nothing pending */
 void ralink_pdma_dly_reset(RalinkPDMADelay *d);
+/* A delay engine's state (VMSTATE_STRUCT_ARRAY of RalinkPDMADelay) */
+extern const VMStateDescription vmstate_ralink_pdma_dly;
 
 #endif /* HW_NET_RALINK_PDMA_H */

@@ -1,0 +1,170 @@
+/*
+ * Boards with the single-core Ralink/MediaTek SoCs (ralink_soc.c): the
+ * VoCore2 (MT7628AN), the Onion Omega2+ (MT7688), Ralink's RT3052
+ * evaluation board
+ *
+ * A board is its SoC and its DRAM (128 MiB of DDR2 on the MT7628 boards,
+ * 32 MiB of SDRAM on the RT3052's); the memory repeats through the SoC's
+ * DRAM window (256 MiB, 64 MiB), because the memory controller ignores
+ * the address bits above the chip's size (what Linux's
+ * detect_memory_region() and U-Boot's get_ram_size() probe when nothing
+ * tells them the size). Boot: as the GnuBee's (ralink_boot.c), with a
+ * few instructions at the reset vector that jump to the kernel. The
+ * switch's front ports take the command line's NICs in order.
+ *
+ * Mainline's DTs for them (arch/mips/boot/dts/ralink/vocore2.dts,
+ * omega2p.dts, rt3052_eval.dts) boot with our fixes to mt7628a.dtsi and
+ * rt3050.dtsi (kernel/patches).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qapi/error.h"
+#include "qemu/error-report.h"
+#include "qemu/units.h"
+#include "exec/address-spaces.h"
+#include "hw/boards.h"
+#include "hw/mips/bootloader.h"
+#include "hw/mips/ralink_soc.h"
+#include "hw/mips/ralink_boot.h"
+#include "hw/qdev-properties.h"
+
+#define TYPE_RALINK_BOARD MACHINE_TYPE_NAME("ralink-board")
+OBJECT_DECLARE_TYPE(RalinkBoardState, RalinkBoardClass, RALINK_BOARD)
+
+#define RALINK_BOARD_MIN_RAM    (2 * MiB)
+#define RALINK_BOARD_MAX_ALIAS  (256 * MiB / RALINK_BOARD_MIN_RAM)
+
+struct RalinkBoardClass {
+    MachineClass parent_class;
+
+    const char *soc;            /* the SoC's "soc" property */
+    uint64_t min_ram;           /* the smallest DRAM the SoC takes */
+};
+
+struct RalinkBoardState {
+    MachineState parent_obj;
+
+    RalinkSocState soc;
+    MemoryRegion ddr[RALINK_BOARD_MAX_ALIAS];
+};
+
+/* The DRAM, repeated through the SoC's window */
+static void ralink_board_map_ram(RalinkBoardState *s, MachineState *machine,
+                                 uint64_t window)
+{
+    hwaddr addr;
+    int i = 0;
+
+    for (addr = 0; addr < window; addr += machine->ram_size) {
+        memory_region_init_alias(&s->ddr[i], OBJECT(s), "ralink.ddr",
+                                 machine->ram, 0, machine->ram_size);
+        memory_region_add_subregion(get_system_memory(), addr, &s->ddr[i++]);
+    }
+}
+
+static void ralink_board_init(MachineState *machine)
+{
+    RalinkBoardState *s = RALINK_BOARD(machine);
+    RalinkBoardClass *bc = RALINK_BOARD_GET_CLASS(machine);
+    uint64_t entry, window = ralink_soc_ddr_window(bc->soc);
+    hwaddr dtb_paddr;
+    uint32_t *p;
+
+    if (machine->ram_size < bc->min_ram || machine->ram_size > window ||
+        !is_power_of_2(machine->ram_size)) {
+        error_report("%s: the %s takes %" PRIu64 " to %" PRIu64 " MiB of "
+                     "DRAM, a power of 2", MACHINE_GET_CLASS(machine)->name,
+                     bc->soc, bc->min_ram / MiB, window / MiB);
+        exit(1);
+    }
+    if (machine->firmware) {
+        error_report("%s: -bios is not supported; boot Linux with -kernel "
+                     "and -dtb, or U-Boot proper with -kernel",
+                     MACHINE_GET_CLASS(machine)->name);
+        exit(1);
+    }
+    ralink_board_map_ram(s, machine, window);
+
+    object_initialize_child(OBJECT(machine), "soc", &s->soc, TYPE_RALINK_SOC);
+    object_property_set_str(OBJECT(&s->soc), "cpu-type", machine->cpu_type,
+                            &error_fatal);
+    object_property_set_str(OBJECT(&s->soc), "soc", bc->soc, &error_fatal);
+    ralink_connect_ports(DEVICE(&s->soc.esw), RALINK_ESW_NUM_PHYS,
+                         TYPE_RALINK_ESW);
+    sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
+
+    entry = ralink_load_kernel(machine, machine->ram_size, &dtb_paddr);
+    p = ralink_soc_bootrom_ptr(&s->soc);
+    bl_gen_jump_kernel(&p, false, 0, true, dtb_paddr ? (target_ulong)-2 : 0,
+                       true, dtb_paddr ?
+                             cpu_mips_phys_to_kseg0(NULL, dtb_paddr) : 0,
+                       true, 0, true, 0, entry);
+}
+
+static void ralink_board_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+
+    mc->init = ralink_board_init;
+    mc->default_ram_id = "ralink.ram";
+    mc->default_cpu_type = MIPS_CPU_TYPE_NAME("24KEc");
+    mc->max_cpus = 1;
+}
+
+static void vocore2_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+
+    mc->desc = "VoCore2 (MediaTek MT7628AN, 128 MiB DDR2)";
+    mc->default_ram_size = 128 * MiB;
+    RALINK_BOARD_CLASS(oc)->soc = "mt7628an";
+    RALINK_BOARD_CLASS(oc)->min_ram = 32 * MiB;
+}
+
+static void omega2p_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+
+    mc->desc = "Onion Omega2+ (MediaTek MT7688, 128 MiB DDR2)";
+    mc->default_ram_size = 128 * MiB;
+    RALINK_BOARD_CLASS(oc)->soc = "mt7688";
+    RALINK_BOARD_CLASS(oc)->min_ram = 32 * MiB;
+}
+
+static void rt3052_eval_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+
+    mc->desc = "Ralink RT3052 evaluation board (32 MiB SDRAM)";
+    mc->default_ram_size = 32 * MiB;
+    RALINK_BOARD_CLASS(oc)->soc = "rt3052";
+    /* RT305X_MEM_SIZE_MIN (arch/mips/ralink/rt305x.c) */
+    RALINK_BOARD_CLASS(oc)->min_ram = 2 * MiB;
+}
+
+static const TypeInfo ralink_board_types[] = {
+    {
+        .name = TYPE_RALINK_BOARD,
+        .parent = TYPE_MACHINE,
+        .abstract = true,
+        .instance_size = sizeof(RalinkBoardState),
+        .class_size = sizeof(RalinkBoardClass),
+        .class_init = ralink_board_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("vocore2"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = vocore2_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("omega2p"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = omega2p_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("rt3052-eval"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = rt3052_eval_class_init,
+    },
+};
+
+DEFINE_TYPES(ralink_board_types)

@@ -1,0 +1,60 @@
+/*
+ * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_MIPS_RALINK_SOC_H
+#define HW_MIPS_RALINK_SOC_H
+
+#include "hw/char/mtk_uart.h"
+#include "hw/char/ralink_uart.h"
+#include "hw/clock.h"
+#include "hw/intc/ralink_intc.h"
+#include "hw/misc/ralink_sysctl.h"
+#include "hw/net/ralink_esw.h"
+#include "hw/net/ralink_fe.h"
+#include "hw/sysbus.h"
+#include "qom/object.h"
+#include "target/mips/cpu.h"
+
+#define TYPE_RALINK_SOC "ralink-soc"
+OBJECT_DECLARE_SIMPLE_TYPE(RalinkSocState, RALINK_SOC)
+
+#define RALINK_SOC_PALMBUS_BASE 0x10000000
+#define RALINK_SOC_PALMBUS_SIZE 0x00200000
+#define RALINK_SOC_BOOTROM_BASE 0x1fc00000
+#define RALINK_SOC_BOOTROM_SIZE 0x1000
+#define RALINK_SOC_MAX_UARTS    3
+
+typedef struct RalinkSocInfo RalinkSocInfo;
+
+/**
+ * RalinkSocState: the SoC, as its "soc" property names it.
+ * @soc: "mt7628an", "mt7688" or "rt3052" (the sysctl's table too)
+ * @info: what that SoC has (ralink_soc.c)
+ */
+struct RalinkSocState {
+    SysBusDevice parent_obj;
+
+    char *cpu_type;
+    char *soc;
+    const RalinkSocInfo *info;
+
+    MIPSCPU *cpu;
+    Clock *cpuclk;
+    RalinkSysctlState sysctl;
+    RalinkIntcState intc;
+    MTKUartState *uart[RALINK_SOC_MAX_UARTS];
+    RalinkUartState *uartlite;
+    RalinkEswState esw;
+    RalinkFEState fe;
+    MemoryRegion bootrom;
+};
+
+/* The largest DDR the SoC addresses (its window at 0), for a board */
+uint64_t ralink_soc_ddr_window(const char *soc);
+/* Where a board puts the instructions the CPU starts with */
+uint32_t *ralink_soc_bootrom_ptr(RalinkSocState *s);
+
+#endif /* HW_MIPS_RALINK_SOC_H */
