@@ -234,6 +234,8 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
     if (!info->fe) {
         return true;
     }
+    /* A child only where the SoC has one: every child must be realized */
+    object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
     object_property_set_link(OBJECT(&s->fe), "esw", OBJECT(&s->esw),
                              &error_abort);
     object_property_set_link(OBJECT(&s->fe), "dma-memory", OBJECT(sysmem),
@@ -335,7 +337,6 @@ static void ralink_soc_init(Object *obj)
     object_initialize_child(obj, "sysctl", &s->sysctl, TYPE_RALINK_SYSCTL);
     object_initialize_child(obj, "intc", &s->intc, TYPE_RALINK_INTC);
     object_initialize_child(obj, "esw", &s->esw, TYPE_RALINK_ESW);
-    object_initialize_child(obj, "fe", &s->fe, TYPE_RALINK_FE);
     s->cpuclk = qdev_init_clock_out(DEVICE(obj), "cpu-refclk");
 }
 
