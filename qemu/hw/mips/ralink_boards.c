@@ -113,35 +113,32 @@ static void ralink_board_class_init(ObjectClass *oc, void *data)
     mc->max_cpus = 1;
 }
 
+static void ralink_board_set(ObjectClass *oc, const char *desc,
+                             uint64_t ram, const char *soc, uint64_t min_ram)
+{
+    MACHINE_CLASS(oc)->desc = desc;
+    MACHINE_CLASS(oc)->default_ram_size = ram;
+    RALINK_BOARD_CLASS(oc)->soc = soc;
+    RALINK_BOARD_CLASS(oc)->min_ram = min_ram;
+}
+
 static void vocore2_class_init(ObjectClass *oc, void *data)
 {
-    MachineClass *mc = MACHINE_CLASS(oc);
-
-    mc->desc = "VoCore2 (MediaTek MT7628AN, 128 MiB DDR2)";
-    mc->default_ram_size = 128 * MiB;
-    RALINK_BOARD_CLASS(oc)->soc = "mt7628an";
-    RALINK_BOARD_CLASS(oc)->min_ram = 32 * MiB;
+    ralink_board_set(oc, "VoCore2 (MediaTek MT7628AN, 128 MiB DDR2)",
+                     128 * MiB, "mt7628an", 32 * MiB);
 }
 
 static void omega2p_class_init(ObjectClass *oc, void *data)
 {
-    MachineClass *mc = MACHINE_CLASS(oc);
-
-    mc->desc = "Onion Omega2+ (MediaTek MT7688, 128 MiB DDR2)";
-    mc->default_ram_size = 128 * MiB;
-    RALINK_BOARD_CLASS(oc)->soc = "mt7688";
-    RALINK_BOARD_CLASS(oc)->min_ram = 32 * MiB;
+    ralink_board_set(oc, "Onion Omega2+ (MediaTek MT7688, 128 MiB DDR2)",
+                     128 * MiB, "mt7688", 32 * MiB);
 }
 
+/* The RT3052 takes from RT305X_MEM_SIZE_MIN (arch/mips/ralink/rt305x.c) */
 static void rt3052_eval_class_init(ObjectClass *oc, void *data)
 {
-    MachineClass *mc = MACHINE_CLASS(oc);
-
-    mc->desc = "Ralink RT3052 evaluation board (32 MiB SDRAM)";
-    mc->default_ram_size = 32 * MiB;
-    RALINK_BOARD_CLASS(oc)->soc = "rt3052";
-    /* RT305X_MEM_SIZE_MIN (arch/mips/ralink/rt305x.c) */
-    RALINK_BOARD_CLASS(oc)->min_ram = 2 * MiB;
+    ralink_board_set(oc, "Ralink RT3052 evaluation board (32 MiB SDRAM)",
+                     32 * MiB, "rt3052", 2 * MiB);
 }
 
 static const TypeInfo ralink_board_types[] = {

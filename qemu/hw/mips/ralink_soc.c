@@ -133,32 +133,25 @@ static const RalinkSocBlock rt305x_unimp[] = {
     { }
 };
 
+/* The MT7628AN and the MT7688: the same silicon, an EFUSE bit apart */
+#define MT7628_INFO(soc) {              \
+        .name = soc,                    \
+        .cpu_hz = 580000000,            \
+        .ddr_window = 256 * MiB,        \
+        .intc_regs = mt7628_intc_regs,  \
+        .mtk_uarts = 3,                 \
+        .uart_irq = 20,                 \
+        .uart_hz = 40000000,            \
+        .fe = true,                     \
+        .fe_cpu_irq = 5,                \
+        .ephy_reset = true,             \
+        .unimp = mt7628_unimp,          \
+    }
+
 static const RalinkSocInfo ralink_socs[] = {
+    MT7628_INFO("mt7628an"),
+    MT7628_INFO("mt7688"),
     {
-        .name = "mt7628an",
-        .cpu_hz = 580000000,
-        .ddr_window = 256 * MiB,
-        .intc_regs = mt7628_intc_regs,
-        .mtk_uarts = 3,
-        .uart_irq = 20,
-        .uart_hz = 40000000,
-        .fe = true,
-        .fe_cpu_irq = 5,
-        .ephy_reset = true,
-        .unimp = mt7628_unimp,
-    }, {
-        .name = "mt7688",
-        .cpu_hz = 580000000,
-        .ddr_window = 256 * MiB,
-        .intc_regs = mt7628_intc_regs,
-        .mtk_uarts = 3,
-        .uart_irq = 20,
-        .uart_hz = 40000000,
-        .fe = true,
-        .fe_cpu_irq = 5,
-        .ephy_reset = true,
-        .unimp = mt7628_unimp,
-    }, {
         .name = "rt3052",
         .cpu_hz = 384000000,
         /* RT305X_MEM_SIZE_MAX: 64 MiB (arch/mips/ralink/rt305x.c) */
