@@ -8,7 +8,8 @@
 #              linux-source-6.12 + kernel/patches/*.patch
 #   mt76x8     the MT7628AN/MT7688 (VoCore2, Omega2+) kernel: main's source
 #              tree, its own configuration and O= directory
-#   rt305x     the RT305x (RT3052 evaluation board) kernel: likewise
+#   rt305x     the RT305x (RT3052 and RT5350 evaluation boards) kernel:
+#              likewise
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
@@ -58,7 +59,7 @@ mt76x8)
 	FRAGMENTS=(base mt76x8 testbed)
 	;;
 rt305x)
-	DTBS=(rt3052_eval)
+	DTBS=(rt3052_eval rt5350_eval)
 	FRAGMENTS=(base rt305x testbed)
 	;;
 *)

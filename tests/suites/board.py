@@ -143,6 +143,8 @@ def main():
                        'MediaTek MT7688 ver:1 eco:2', 580, 128)
     single_core_checks(t, 'rt3052-eval', 'Ralink RT3052 evaluation board',
                        'Ralink RT3052 id:1 rev:3', 384, 32)
+    single_core_checks(t, 'rt5350-eval', 'Ralink RT5350 evaluation board',
+                       'Ralink RT5350 id:1 rev:3', 360, 32)
     return 0
 
 

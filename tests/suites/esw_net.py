@@ -3,8 +3,10 @@
 """esw-net: the MT7628's frame engine and switch models under mainline's
 driver, the first oracle of both.
 
-The VoCore2 (MT7628AN) boots mainline 6.12's mtk_eth_soc, built into the
-mt76x8 kernel, on "ralink,rt5350-eth" (kernel/patches/0005 adds the node):
+The VoCore2 (MT7628AN) and the RT5350 evaluation board boot mainline
+6.12's mtk_eth_soc, built into the mt76x8 and rt305x kernels, on
+"ralink,rt5350-eth" (kernel/patches/0005 adds the MT7628's node, 0007 the
+RT5350's DT, 0008 lets SOC_RT305X build the driver):
 PDMA TX rings, PDMA RX ring 0, the delayed interrupts, the reset line. No
 driver programs the ESW: it is the unmanaged switch it is out of reset.
 Host peers A and B are on front ports 0 and 1 (UDP sockets), QEMU's user
@@ -55,7 +57,9 @@ from tap import Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
-BOARD = 'vocore2'
+# The MT7628AN's and the RT5350's frame engines are one map (mainline's
+# rt5350_data, the model's ralink_fe.c)
+BOARDS = ('vocore2', 'rt5350-eval')
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
 MAC_B, IP_B = bytes.fromhex('02000000000b'), '192.0.2.11'
 IP_BOARD = '192.0.2.1'
@@ -145,6 +149,28 @@ def payload(seq):
     return struct.pack('!H', seq) * 16
 
 
+class Prefixed:
+    """A Suite whose results and comments name @board first."""
+
+    def __init__(self, suite, board):
+        self.suite, self.board = suite, board
+
+    def result(self, ok, name, diag=None):
+        return self.suite.result(ok, '%s: %s' % (self.board, name), diag)
+
+    def ok(self, name, diag=None):
+        return self.suite.ok('%s: %s' % (self.board, name), diag)
+
+    def fail(self, name, diag=None):
+        return self.suite.fail('%s: %s' % (self.board, name), diag)
+
+    def comment(self, text):
+        return self.suite.comment(text)
+
+    def qemu_log(self, b, what):
+        return self.suite.qemu_log(b, what)
+
+
 def udp(src, dst, sport, dport, data, good=True):
     """A UDP datagram with its checksum, or with a wrong one."""
     hdr = struct.pack('!HHHH', sport, dport, 8 + len(data), 0)
@@ -195,6 +221,15 @@ def sdm(b):
 
 def main():
     t = Suite('esw-net')
+    for board in BOARDS:
+        if board_net(t, board):
+            return 1
+    return 0
+
+
+def board_net(t, board):
+    """Every check on @board, each named with it; True if QEMU died."""
+    t = Prefixed(t, board)
     a = Peer('A', MAC_A, IP_A)
     bb = Peer('B', MAC_B, IP_B)
     srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Blobs)
@@ -204,7 +239,7 @@ def main():
              bb.netdev('pb', model='ralink-esw') +
              ['-netdev', 'user,id=pu', '-net',
               'nic,netdev=pu,model=ralink-esw'])
-    with Board(BOARD, extra=extra) as b:
+    with Board(board, extra=extra) as b:
         b.wait_ready()
         dmesg = b.check('dmesg')
         bound = re.search(r'mtk_soc_eth 10100000.ethernet eth0: mediatek '
@@ -320,7 +355,7 @@ def main():
                  'stays up (%.1f s)' % (FUZZ, FUZZ_SEED, secs),
                  'QEMU exited %s' % b.proc.returncode)
         if not alive:
-            return 1
+            return True
         a.answer = a.keep = bb.answer = bb.keep = True
         rtt = [a.ping(IP_B, 20), a.ping(IP_BOARD, 21)]
         t.result(all(isinstance(r, float) for r in rtt), 'after them A '
@@ -328,8 +363,8 @@ def main():
                  'frame engine', str(rtt))
         dmesg_and_poweroff(t, b, '')
     srv.shutdown()
-    t.qemu_log(b, BOARD)
-    return 0
+    t.qemu_log(b, board)
+    return False
 
 
 if __name__ == '__main__':

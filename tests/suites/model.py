@@ -97,18 +97,19 @@ WINDOWS = [
 
 # The VoCore2's (MT7628AN): its own frame engine, switch, interrupt
 # controller and sysctl, on a board of its own (BOARD_WINDOWS)
+# The RT5350/MT7628 frame engine: its undocumented low registers, PDMA
+# (TX rings, RX rings, globals, interrupts, scheduler), the SDM and its
+# counters
+PDMA_FE = (span(0x10100000, 0x40) + span(0x10100400, 0x10) +
+           span(0x10100800, 0x40) + span(0x10100900, 0x20) +
+           span(0x10100a00, 0x90) + span(0x10100c00, 0x20) +
+           span(0x10100d00, 0x20))
+# The switch: every register the model decodes or keeps, the PHYs' MDIO
+# (PCR0) among them, and the unknown ones around them
+ESW = span(0x10110000, 0x120) + span(0x10110160, 0x10)
 MT7628_WINDOWS = [
-    # The frame engine: its undocumented low registers, PDMA (TX rings,
-    # RX rings, globals, interrupts, scheduler), the SDM and its counters
-    ('MT7628 frame engine',
-     span(0x10100000, 0x40) + span(0x10100400, 0x10) +
-     span(0x10100800, 0x40) + span(0x10100900, 0x20) +
-     span(0x10100a00, 0x90) + span(0x10100c00, 0x20) +
-     span(0x10100d00, 0x20)),
-    # The switch: every register the model decodes or keeps, the PHYs'
-    # MDIO (PCR0) among them, and the unknown ones around them
-    ('MT7628 switch (ESW)', span(0x10110000, 0x120) +
-     span(0x10110160, 0x10)),
+    ('MT7628 frame engine', PDMA_FE),
+    ('MT7628 switch (ESW)', ESW),
     ('MT7628 interrupt controller', span(0x10000200, 0x100)),
     ('MT7628 uart0 and uart1', span(0x10000c00, 0x200)),
     # RSTCTL (0x34) last: its bit 0 resets the SoC.
@@ -119,14 +120,21 @@ MT7628_WINDOWS = [
 # interrupt controller (the RT2880 layout), the uartlite (its console:
 # last but the sysctl) and sysctl
 RT3052_WINDOWS = [
-    ('RT3052 switch (ESW)', span(0x10110000, 0x120)),
+    ('RT3052 switch (ESW)', ESW),
     ('RT3052 interrupt controller', span(0x10000200, 0x40)),
     ('RT3052 uartlite (console)', span(0x10000c00, 0x30)),
     ('RT3052 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
      word(0x10000034)),
 ]
+# The RT5350 evaluation board's frame engine and switch (the rest is the
+# RT3052's)
+RT5350_WINDOWS = [
+    ('RT5350 frame engine', PDMA_FE),
+    ('RT5350 switch (ESW)', ESW),
+]
 BOARD_WINDOWS = [('gnubee-pc1', WINDOWS), ('vocore2', MT7628_WINDOWS),
-                 ('rt3052-eval', RT3052_WINDOWS)]
+                 ('rt3052-eval', RT3052_WINDOWS),
+                 ('rt5350-eval', RT5350_WINDOWS)]
 
 
 def count(ranges):

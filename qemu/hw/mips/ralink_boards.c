@@ -1,12 +1,12 @@
 /*
  * Boards with the single-core Ralink/MediaTek SoCs (ralink_soc.c): the
- * VoCore2 (MT7628AN), the Onion Omega2+ (MT7688), Ralink's RT3052
- * evaluation board
+ * VoCore2 (MT7628AN), the Onion Omega2+ (MT7688), Ralink's RT3052 and
+ * RT5350 evaluation boards
  *
  * A board is its SoC and its DRAM (128 MiB of DDR2 on the MT7628 boards,
- * 32 MiB of SDRAM on the RT3052's); the memory repeats through the SoC's
- * DRAM window (256 MiB, 64 MiB), because the memory controller ignores
- * the address bits above the chip's size (what Linux's
+ * 32 MiB of SDRAM on the RT3052's and RT5350's); the memory repeats
+ * through the SoC's DRAM window (256 MiB, 64 MiB), because the memory
+ * controller ignores the address bits above the chip's size (what Linux's
  * detect_memory_region() and U-Boot's get_ram_size() probe when nothing
  * tells them the size). Boot: as the GnuBee's (ralink_boot.c), with a
  * few instructions at the reset vector that jump to the kernel. The
@@ -14,7 +14,7 @@
  *
  * Mainline's DTs for them (arch/mips/boot/dts/ralink/vocore2.dts,
  * omega2p.dts, rt3052_eval.dts) boot with our fixes to mt7628a.dtsi and
- * rt3050.dtsi (kernel/patches).
+ * rt3050.dtsi; the RT5350's is ours (kernel/patches).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -134,6 +134,12 @@ static void omega2p_class_init(ObjectClass *oc, void *data)
                      128 * MiB, "mt7688", 32 * MiB);
 }
 
+static void rt5350_eval_class_init(ObjectClass *oc, void *data)
+{
+    ralink_board_set(oc, "Ralink RT5350 evaluation board (32 MiB SDRAM)",
+                     32 * MiB, "rt5350", 2 * MiB);
+}
+
 /* The RT3052 takes from RT305X_MEM_SIZE_MIN (arch/mips/ralink/rt305x.c) */
 static void rt3052_eval_class_init(ObjectClass *oc, void *data)
 {
@@ -161,6 +167,10 @@ static const TypeInfo ralink_board_types[] = {
         .name = MACHINE_TYPE_NAME("rt3052-eval"),
         .parent = TYPE_RALINK_BOARD,
         .class_init = rt3052_eval_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("rt5350-eval"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = rt5350_eval_class_init,
     },
 };
 

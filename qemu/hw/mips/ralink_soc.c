@@ -1,5 +1,5 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052
+ * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052, RT5350
  *
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets:
@@ -24,6 +24,11 @@
  *   12 with the bus clock (CPU / 3, clk-mtmips's rt305x factor), and the
  *   ESW (RSTCTL bit 23; the RT3052's frame engine has the RT305x's older
  *   register map, not modelled yet: no CPU port traffic).
+ * - RT5350: 360 MHz (SYSCFG bits 9:8 clear), the RT3052's intc layout
+ *   and uartlite, the latter on the 40 MHz "periph" clock (clk-mtmips's
+ *   rt5350 clocks), and the MT7628's frame engine (mainline's rt5350_data
+ *   is the MT7628's map) and ESW with its PHYs' reset line (RSTCTL bit
+ *   24, the 2016 series' RT5350_RESET_EPHY).
  *
  * Not modelled yet: GPIO, SPI and its flash, I2C, I2S, PCM, GDMA, USB, SD,
  * PCIe, Wi-Fi; the boot flash (the CPU starts from a few instructions a
@@ -127,7 +132,6 @@ static const RalinkSocBlock rt305x_unimp[] = {
     { "i2c", 0x000900, 0x100 },
     { "i2s", 0x000a00, 0x100 },
     { "spi", 0x000b00, 0x100 },
-    { "frame-engine", 0x100000, 0x10000 },
     { "wmac", 0x180000, 0x40000 },
     { "usb", 0x1c0000, 0x40000 },
     { }
@@ -152,6 +156,17 @@ static const RalinkSocInfo ralink_socs[] = {
     MT7628_INFO("mt7628an"),
     MT7628_INFO("mt7688"),
     {
+        .name = "rt5350",
+        .cpu_hz = 360000000,
+        /* The RT5350's SYSCFG0 DRAM sizes go up to 64 MiB (rt305x.c) */
+        .ddr_window = 64 * MiB,
+        .uart_irq = 12,
+        .uart_hz = 40000000,
+        .fe = true,
+        .fe_cpu_irq = 5,
+        .ephy_reset = true,
+        .unimp = rt305x_unimp,
+    }, {
         .name = "rt3052",
         .cpu_hz = 384000000,
         /* RT305X_MEM_SIZE_MAX: 64 MiB (arch/mips/ralink/rt305x.c) */
@@ -225,6 +240,10 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
                               RALINK_ESW_RESET_EPHY);
     }
     if (!info->fe) {
+        /* Not modelled yet (the RT3052's older register map) */
+        ralink_soc_map_unimp(s, "frame-engine",
+                             RALINK_SOC_PALMBUS_BASE + SOC_FE_OFS,
+                             RALINK_FE_SIZE, -1000);
         return true;
     }
     /* A child only where the SoC has one: every child must be realized */

@@ -63,6 +63,16 @@
  */
 #define RT3052_CHIP_ID              ((1 << 8) | 3)
 
+/*
+ * RT5350: SYSCFG0's DRAM size (bits 14:12, 3 = 32 MiB: rt305x.c
+ * rt5350_get_mem_size()), the 40 MHz crystal (bit 20) and the 360 MHz
+ * CPU (bits 9:8 clear) (clk-mtmips.c)
+ */
+#define RT5350_SYSCFG0_DRAM_32M     (3 << 12)
+#define RT5350_SYSCFG0_XTAL_40MHZ   BIT(20)
+/* RT5350: CHIP_ID id 1 rev 3, as the RT3052's (not from code) */
+#define RT5350_CHIP_ID              ((1 << 8) | 3)
+
 /* The registers a SoC has beyond the identification, kept as written */
 typedef struct RalinkSysctlReg {
     hwaddr offset;
@@ -127,6 +137,12 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
         .name = "rt3052",
         .id = { 0x30335452, 0x20203235, 0, RT3052_CHIP_ID },
         .syscfg0 = RT305X_SYSCFG_CPUCLK_384,
+        .regs = rt305x_regs,
+    }, {
+        /* "RT5350  " (rt305x.h RT5350_CHIP_NAME0/1) */
+        .name = "rt5350",
+        .id = { 0x33355452, 0x20203035, 0, RT5350_CHIP_ID },
+        .syscfg0 = RT5350_SYSCFG0_DRAM_32M | RT5350_SYSCFG0_XTAL_40MHZ,
         .regs = rt305x_regs,
     },
 };

@@ -1,5 +1,5 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052
+ * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052, RT5350
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -31,7 +31,7 @@ typedef struct RalinkSocInfo RalinkSocInfo;
 
 /**
  * RalinkSocState: the SoC, as its "soc" property names it.
- * @soc: "mt7628an", "mt7688" or "rt3052" (the sysctl's table too)
+ * @soc: "mt7628an", "mt7688", "rt3052" or "rt5350" (the sysctl's table too)
  * @info: what that SoC has (ralink_soc.c)
  */
 struct RalinkSocState {
