@@ -49,8 +49,11 @@ SERIES=("$TOP"/kernel/series/*.txt)
 shopt -u nullglob
 files=(MAINTAINERS drivers/net/ethernet/Kconfig drivers/net/ethernet/Makefile
 	drivers/net/dsa/Kconfig drivers/net/dsa/Makefile)
+# (not the files a patch creates: "--- /dev/null" before their "+++")
 for p in "${FIXES[@]}"; do
-	while read -r f; do files+=("$f"); done < <(sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$p")
+	while read -r f; do files+=("$f"); done < <(awk '
+		/^--- / { created = ($2 == "/dev/null") }
+		/^\+\+\+ b\// && !created { sub(/^b\//, "", $2); print $2 }' "$p")
 done
 
 PRISTINE=$CACHE/kernel/pristine
