@@ -67,8 +67,6 @@
 #define ESW_PFC2                0x18
 #define ESW_QGS0                0x1c
 #define ESW_QGS1                0x20
-#define ESW_ATS                 0x24
-#define ESW_ATS2                0x30
 #define ESW_PVIDC(n)            (0x40 + 4 * (n))    /* ports 2n, 2n+1 */
 #define ESW_VLANI(n)            (0x50 + 4 * (n))    /* entries 2n, 2n+1 */
 #define ESW_VMSC(n)             (0x70 + 4 * (n))    /* entries 4n..4n+3 */
@@ -104,8 +102,6 @@
 #define ESW_FCT2                0xcc
 #define ESW_SGC2                0xe4
 #define   SGC2_DOUBLE_TAG_MASK      0x7f
-#define ESW_P0PC                0xe8
-#define ESW_P5PC                0xfc
 #define ESW_BMU_CTRL            0x110   /* U-Boot's mt7628-eth writes it */
 #define ESW_LED_POLARITY        0x168   /* RT5350 (the 2016 series) */
 
@@ -210,7 +206,7 @@ static unsigned esw_fdb_hash(const uint8_t *mac, int vidx)
 
 static bool esw_fdb_live(RalinkEswFdb *e, int64_t now)
 {
-    return e->valid && (e->fixed || now - e->last_seen < ESW_AGE_MS);
+    return e->valid && now - e->last_seen < ESW_AGE_MS;
 }
 
 static RalinkEswFdb *esw_fdb_find(RalinkEswState *s, const uint8_t *mac,
@@ -238,10 +234,8 @@ static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
     int i;
 
     if (e) {
-        if (!e->fixed) {
-            e->ports = BIT(port);
-            e->last_seen = now;
-        }
+        e->ports = BIT(port);
+        e->last_seen = now;
         return;
     }
     b = esw_fdb_hash(mac, vidx);
@@ -252,7 +246,6 @@ static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
             e->vidx = vidx;
             e->ports = BIT(port);
             e->valid = true;
-            e->fixed = false;
             e->last_seen = now;
             trace_ralink_esw_learn(port, vidx);
             return;
@@ -299,7 +292,6 @@ static void esw_egress(RalinkEswState *s, int p, const uint8_t *f,
         f = buf;
         len += 4;
     }
-    s->tx_frames[p]++;
     if (p == RALINK_ESW_CPU_PORT) {
         s->cpu_ops->receive(s->cpu_opaque, f, len);
     } else {
@@ -382,7 +374,6 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
         return false;
     }
     trace_ralink_esw_forward(src, len, vid, dest);
-    s->rx_frames[src]++;
     for (p = 0; p < RALINK_ESW_NUM_PORTS; p++) {
         if (dest & BIT(p)) {
             esw_egress(s, p, f, len, tagged, vid, pcp);
@@ -695,7 +686,6 @@ static const VMStateDescription vmstate_ralink_esw_fdb = {
         VMSTATE_UINT8(vidx, RalinkEswFdb),
         VMSTATE_UINT8(ports, RalinkEswFdb),
         VMSTATE_BOOL(valid, RalinkEswFdb),
-        VMSTATE_BOOL(fixed, RalinkEswFdb),
         VMSTATE_INT64(last_seen, RalinkEswFdb),
         VMSTATE_END_OF_LIST()
     }
@@ -713,10 +703,6 @@ static const VMStateDescription vmstate_ralink_esw = {
         VMSTATE_UINT32(pcr1, RalinkEswState),
         VMSTATE_STRUCT_ARRAY(fdb, RalinkEswState, RALINK_ESW_NUM_FDB, 1,
                              vmstate_ralink_esw_fdb, RalinkEswFdb),
-        VMSTATE_UINT64_ARRAY(rx_frames, RalinkEswState,
-                             RALINK_ESW_NUM_PORTS),
-        VMSTATE_UINT64_ARRAY(tx_frames, RalinkEswState,
-                             RALINK_ESW_NUM_PORTS),
         VMSTATE_END_OF_LIST()
     }
 };

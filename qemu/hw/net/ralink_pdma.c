@@ -59,6 +59,7 @@
  */
 #define IDX_MASK                0xfff
 #define RXD_SIZE                16
+#define RXD2_PLEN0(v)           extract32(v, 16, 14)    /* buffer size */
 #define DLY_PINT(v)             extract32(v, 8, 7)  /* completions */
 #define DLY_PTIME(v)            extract32(v, 0, 8)  /* 20 us units */
 #define DLY_PTIME_NS            20000
@@ -259,7 +260,7 @@ int ralink_pdma_rx_fill(RalinkPDMARx *p, int ring, const uint8_t *f,
                       "0x%x outside RAM\n", p->name, ring, idx, addr);
         return -1;
     }
-    size = p->buf_len ? p->buf_len : TXD2_SDL0(le32_to_cpu(d[1]));
+    size = p->buf_len ? p->buf_len : RXD2_PLEN0(le32_to_cpu(d[1]));
     if (len + off > size) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA RX frame of %zu bytes, "
                       "buffer of %u\n", p->name, len, size);

@@ -52,8 +52,7 @@ typedef struct RalinkEswFdb {
     uint8_t vidx;       /* the VLAN table entry (its filtering ID) */
     uint8_t ports;
     bool valid;
-    bool fixed;         /* static: never ages */
-    int64_t last_seen;  /* virtual ms */
+    int64_t last_seen;  /* virtual ms; learned entries age */
 } RalinkEswFdb;
 
 struct RalinkEswState {
@@ -73,9 +72,6 @@ struct RalinkEswState {
     RalinkPhy phy[RALINK_ESW_NUM_PHYS];
     uint32_t pcr1;      /* the MDIO access's result and done flags */
     RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
-    /* Frames forwarded, per port and direction (tx: leaving the port) */
-    uint64_t rx_frames[RALINK_ESW_NUM_PORTS];
-    uint64_t tx_frames[RALINK_ESW_NUM_PORTS];
 };
 
 #endif /* HW_NET_RALINK_ESW_H */
