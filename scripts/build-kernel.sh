@@ -31,7 +31,8 @@
 # Outputs (copies, refreshed only when they changed):
 #   build/kernel/<variant>/{vmlinux,System.map,.config}
 #   build/kernel/<variant>/dtbs/mt7621-gnubee-gb-pc{1,2}.dtb
-#   build/kernel/<variant>/modules/lib/modules/<kver>/...  (main only)
+#   build/kernel/<variant>/modules/lib/modules/<kver>/...  (main and mt76x8;
+#   mt76x8 also as build/kernel/mt76x8/modules.cpio)
 #
 # The configuration is allnoconfig + kernel/configs/*.config merged, then
 # olddefconfig; every option the fragments ask for is then checked in the
@@ -76,9 +77,15 @@ shopt -s nullglob
 MAIN_PATCHES=("$TOP"/kernel/patches/*.patch)
 CM_PATCHES=("$TOP"/tests/cm-region/0001-*.patch)
 # Our drivers' Kconfig symbols when built out of tree (kernel/Kbuild).
-OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m)
-# Test-only DTs (tests/dts/*.dts), built beside the stock ones (main only).
-TEST_DTS=("$TOP"/tests/dts/*.dts)
+OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m
+	CONFIG_NET_DSA_RALINK_ESW=m)
+# Test-only DTs (tests/dts/<soc>-*.dts), built beside the stock ones of the
+# kernel for that SoC.
+case "$variant" in
+mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts) ;;
+rt305x) TEST_DTS=() ;;
+*) TEST_DTS=("$TOP"/tests/dts/mt7621-*.dts) ;;
+esac
 shopt -u nullglob
 
 # Relative paths under this directory are what ccache hashes: both
@@ -234,8 +241,11 @@ inputs_key() {
 	} | sha256sum | cut -c1-16
 }
 key=$(inputs_key)
+# The kernels that carry modules: main's (mainline's and ours) and the
+# MT7628's (ours, on an initramfs of their own: modules.cpio).
+with_modules() { [ "$variant" = main ] || [ "$variant" = mt76x8 ]; }
 if [ "$(cat "$out/.inputs-key" 2>/dev/null)" = "$key" ] && [ -f "$out/vmlinux" ] &&
-	{ [ "$variant" != main ] || [ -d "$out/modules/lib/modules" ]; }; then
+	{ ! with_modules || [ -d "$out/modules/lib/modules" ]; }; then
 	log "$variant: up to date (inputs $key) -> ${out#"$TOP"/}"
 	exit 0
 fi
@@ -270,7 +280,7 @@ fi
 
 targets=(vmlinux)
 # no-cm-fix only has to boot far enough to show the silent console.
-if [ "$variant" = main ]; then
+if with_modules; then
 	targets+=(modules)
 	for f in "${TEST_DTS[@]}"; do
 		publish "$f" "$src/arch/mips/boot/dts/ralink/${f##*/}"
@@ -296,7 +306,7 @@ ccache_summary() {
 	ccache --show-log-stats 2>/dev/null | sed -n 's/^ *Hits: *\([0-9]*\) *\/ *\([0-9]*\).*/ccache hits \1\/\2/p'
 }
 
-if [ "$variant" = main ]; then
+if with_modules; then
 	stage=$vdir/staging
 	rm -rf "$stage"
 	kmake INSTALL_MOD_PATH="$stage" INSTALL_MOD_STRIP=1 modules_install
@@ -308,6 +318,13 @@ if [ "$variant" = main ]; then
 		cp -a "$stage" "$out/modules.tmp"
 		rm -rf "$out/modules"
 		mv "$out/modules.tmp" "$out/modules"
+	fi
+	# The single-core boards' initramfs (busybox's) has no modules: theirs
+	# go in a cpio of their own that the tests append to it.
+	if [ "$variant" = mt76x8 ]; then
+		(cd "$out/modules" && find . | LC_ALL=C sort |
+			cpio -o -H newc -R 0:0 --reproducible --quiet) >"$out/modules.cpio.tmp"
+		mv -f "$out/modules.cpio.tmp" "$out/modules.cpio"
 	fi
 	nmod=$(find "$out/modules" -name '*.ko' | wc -l)
 	log "$variant: $kver, vmlinux $(du -h "$out/vmlinux" | cut -f1), $nmod modules, $(ccache_summary) -> ${out#"$TOP"/}"

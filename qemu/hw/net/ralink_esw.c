@@ -36,9 +36,12 @@
  * clear between two accesses: the model's reading is that reading the
  * result clears them. Their link interrupt is the switch's PORT_ST_CHG.
  *
+ * SGC2's double tagging and special tag (how the CPU learns a frame's
+ * source port and sends one to a port of its choice): see esw_ingress().
+ *
  * Not modelled yet: the address table's search and static-entry
- * registers, the double-tag (SGC2) modes, MIB counters, port 5. Accesses
- * to them are logged as unimplemented.
+ * registers, MIB counters, port 5. Accesses to them are logged as
+ * unimplemented.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -84,6 +87,7 @@
 #define ESW_POC1                0x94
 #define ESW_POC2                0x98
 #define   POC2_UNTAG_EN(p)          BIT(p)
+#define   POC2_PER_VLAN_UNTAG_EN    BIT(15)  /* untag by VUB, not by port */
 #define ESW_SGC                 0x9c
 #define ESW_STRT                0xa0
 #define ESW_P0LED               0xa4
@@ -101,7 +105,10 @@
 #define ESW_FPA2                0xc8
 #define ESW_FCT2                0xcc
 #define ESW_SGC2                0xe4
-#define   SGC2_DOUBLE_TAG_MASK      0x7f
+#define   SGC2_DOUBLE_TAG_EN(p)     BIT(p)
+#define   SGC2_TX_CPU_TPID(p)       BIT(16 + (p))
+#define   SGC2_SPECIAL_TAG_EN       BIT(23)
+#define ESW_VUB(n)              (0x100 + 4 * (n))   /* entries 4n..4n+3 */
 #define ESW_BMU_CTRL            0x110   /* U-Boot's mt7628-eth writes it */
 #define ESW_LED_POLARITY        0x168   /* RT5350 (the 2016 series) */
 
@@ -179,6 +186,11 @@ static unsigned esw_vlan_vid(RalinkEswState *s, int i)
 static uint8_t esw_vlan_members(RalinkEswState *s, int i)
 {
     return extract32(esw_reg(s, ESW_VMSC(i / 4)), (i % 4) * 8, 8);
+}
+
+static uint8_t esw_vlan_untag(RalinkEswState *s, int i)
+{
+    return extract32(esw_reg(s, ESW_VUB(i / 4)), (i % 4) * 7, 7);
 }
 
 /* The VLAN table entry of @vid, or -1 */
@@ -269,15 +281,28 @@ static bool esw_port_up(RalinkEswState *s, int p)
 }
 
 /*
- * Send @f out of port @p, tagged with @vid or untagged as the port says.
- * @tagged: whether @f carries a tag (after its source addresses).
+ * Send @f, which entered at port @src and was classified into VLAN table
+ * entry @vidx (VID @vid), out of port @p, tagged or untagged as the port
+ * or, with POC2's PER_VLAN_UNTAG_EN, the entry's VUB bits say.
+ * @tagged: whether @f carries a tag the switch classified it by (after
+ * its source addresses). A tag the switch adds on a port of SGC2's
+ * TX_CPU_TPID map, with SPECIAL_TAG_EN, carries @src in its TPID's low
+ * bits (the special tag; see esw_ingress()).
  */
-static void esw_egress(RalinkEswState *s, int p, const uint8_t *f,
-                       size_t len, bool tagged, unsigned vid, unsigned pcp)
+static void esw_egress(RalinkEswState *s, int src, int p, const uint8_t *f,
+                       size_t len, bool tagged, int vidx, unsigned vid,
+                       unsigned pcp)
 {
     uint8_t buf[ESW_MAX_FRAME + 4];
-    bool untag = esw_reg(s, ESW_POC2) & POC2_UNTAG_EN(p);
-    bool tag = !untag && (esw_reg(s, ESW_PFC1) & PFC1_EN_VLAN(p));
+    uint32_t sgc2 = esw_reg(s, ESW_SGC2);
+    bool untag, tag;
+
+    if (esw_reg(s, ESW_POC2) & POC2_PER_VLAN_UNTAG_EN) {
+        untag = esw_vlan_untag(s, vidx) & BIT(p);
+    } else {
+        untag = esw_reg(s, ESW_POC2) & POC2_UNTAG_EN(p);
+    }
+    tag = !untag && (esw_reg(s, ESW_PFC1) & PFC1_EN_VLAN(p));
 
     if (tagged && untag) {
         memcpy(buf, f, 12);
@@ -286,7 +311,11 @@ static void esw_egress(RalinkEswState *s, int p, const uint8_t *f,
         len -= 4;
     } else if (!tagged && tag) {
         memcpy(buf, f, 12);
-        stw_be_p(buf + 12, ETH_P_VLAN);
+        if ((sgc2 & SGC2_SPECIAL_TAG_EN) && (sgc2 & SGC2_TX_CPU_TPID(p))) {
+            stw_be_p(buf + 12, ETH_P_VLAN | src);
+        } else {
+            stw_be_p(buf + 12, ETH_P_VLAN);
+        }
         stw_be_p(buf + 14, (pcp << 13) | vid);
         memcpy(buf + 16, f + 12, len - 12);
         f = buf;
@@ -302,16 +331,32 @@ static void esw_egress(RalinkEswState *s, int p, const uint8_t *f,
 /*
  * A frame enters at port @src. Returns false if it must wait: the CPU port
  * is one of its destinations and cannot take it now.
+ *
+ * SGC2 (the linux-next MT7628 ESW driver and its tag driver, 2026, are
+ * the source: their field names and what their commit messages say the
+ * silicon does): a port in DOUBLE_TAG_EN classifies every frame by its
+ * PVID, tagged or not, and the switch adds its own tag in front of any
+ * the frame has; with SPECIAL_TAG_EN, a frame from the CPU port whose
+ * TPID is 0x8100 with a port map in its low 6 bits goes to those ports
+ * (of its VLAN's members) and nowhere else, its TPID sent as 0x8100, and
+ * a tag the switch adds towards a port of TX_CPU_TPID has the source port
+ * in its TPID's low 3 bits (esw_egress()). A tag the frame brought keeps
+ * its TPID: the CPU cannot tell the port of a tagged frame from a port
+ * without DOUBLE_TAG_EN. The model's readings: a port map with no bit of
+ * the VLAN's members drops the frame, and the frame is still learned.
  */
 static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
                         size_t len)
 {
     int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
-    bool tagged = len >= 18 && lduw_be_p(f + 12) == ETH_P_VLAN;
+    uint32_t sgc2 = esw_reg(s, ESW_SGC2);
+    uint16_t tpid = len >= 18 ? lduw_be_p(f + 12) : 0;
+    bool tagged = tpid == ETH_P_VLAN;
     unsigned vid = esw_pvid(s, src), pcp = 0;
     const uint8_t *da = f, *sa = f + 6;
+    uint8_t buf[ESW_MAX_FRAME];
+    uint8_t members, dest, forced = 0;
     RalinkEswFdb *e;
-    uint8_t members, dest;
     int vidx, p;
 
     if (s->in_reset[RALINK_ESW_RESET_ESW] || !esw_port_up(s, src)) {
@@ -321,6 +366,19 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     if (len < 14 || len + ETH_FCS_LEN > ESW_MAX_FRAME) {
         trace_ralink_esw_drop(src, len, "length");
         return true;
+    }
+    if (src == RALINK_ESW_CPU_PORT && (sgc2 & SGC2_SPECIAL_TAG_EN) &&
+        len >= 18 && (tpid & ~0x3f) == ETH_P_VLAN && (tpid & 0x3f)) {
+        forced = tpid & 0x3f;
+        memcpy(buf, f, len);
+        stw_be_p(buf + 12, ETH_P_VLAN);
+        f = da = buf;
+        sa = buf + 6;
+        tagged = true;
+    }
+    if (sgc2 & SGC2_DOUBLE_TAG_EN(src)) {
+        /* The frame's own tag, if any, is payload from here on */
+        tagged = false;
     }
     if (tagged && (esw_reg(s, ESW_PFC1) & PFC1_EN_VLAN(src))) {
         uint16_t tci = lduw_be_p(f + 14);
@@ -342,7 +400,9 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
         esw_fdb_learn(s, sa, vidx, src, now);
     }
     e = (da[0] & 1) ? NULL : esw_fdb_find(s, da, vidx, now);
-    if (is_broadcast_ether_addr(da)) {
+    if (forced) {
+        dest = forced & members;
+    } else if (is_broadcast_ether_addr(da)) {
         dest = members;
         if (esw_reg(s, ESW_SOCPC) & SOCPC_DISBC2CPU(src)) {
             dest &= ~BIT(RALINK_ESW_CPU_PORT);
@@ -376,7 +436,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     trace_ralink_esw_forward(src, len, vid, dest);
     for (p = 0; p < RALINK_ESW_NUM_PORTS; p++) {
         if (dest & BIT(p)) {
-            esw_egress(s, p, f, len, tagged, vid, pcp);
+            esw_egress(s, src, p, f, len, tagged, vidx, vid, pcp);
         }
     }
     return true;
@@ -452,11 +512,13 @@ static bool esw_plain_reg(hwaddr a)
     case ESW_STRT:
     case ESW_FPA2:
     case ESW_FCT2:
+    case ESW_SGC2:
     case ESW_BMU_CTRL:
     case ESW_LED_POLARITY:
         return true;
     }
     return (a >= ESW_PVIDC(0) && a < ESW_VMSC(4)) ||
+           (a >= ESW_VUB(0) && a < ESW_VUB(4)) ||
            (a >= ESW_P0LED && a <= ESW_P4LED);
 }
 
@@ -469,7 +531,6 @@ static uint64_t ralink_esw_read(void *opaque, hwaddr addr, unsigned size)
     switch (addr) {
     case ESW_ISR:
     case ESW_IMR:
-    case ESW_SGC2:
     case ESW_PCR0:
         return esw_reg(s, addr);
     case ESW_POA:
@@ -510,13 +571,6 @@ static void ralink_esw_write(void *opaque, hwaddr addr, uint64_t val,
     case ESW_PCR0:
         s->regs[ESW_PCR0 / 4] = val;
         esw_pcr0(s, val);
-        return;
-    case ESW_SGC2:
-        if (val & SGC2_DOUBLE_TAG_MASK) {
-            qemu_log_mask(LOG_UNIMP, "ralink-esw: SGC2 double tagging "
-                          "0x%" PRIx64 "\n", val & SGC2_DOUBLE_TAG_MASK);
-        }
-        s->regs[ESW_SGC2 / 4] = val;
         return;
     }
     if (esw_plain_reg(addr)) {

@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek embedded 100 Mbit switch (ESW) through DSA
+ *
+ * The switch of the RT3050/RT3052, RT3352, RT5350 and MT7628/MT7688: user
+ * ports 0-4 with built-in 100 Mbit PHYs and port 6, wired to the frame
+ * engine (the CPU port); port 5, an external MII on some SoCs, is not
+ * supported. Its registers are memory mapped; its PHYs are reached
+ * through its PCR0/PCR1 registers.
+ *
+ * The switch has no port matrix: what a port reaches is what its VLANs
+ * reach. Every user port classifies frames by its PVID alone (SGC2's
+ * double tagging: a frame's own tag stays payload) and sends untagged
+ * (POC2), so that its VLANs are private to the switch. Each user port has
+ * a VLAN of its own, its tag_8021q standalone VID, with the port and the
+ * CPU port as members: it is the port's PVID while the port is standalone
+ * or not forwarding in a bridge, and what the CPU sends to the port with.
+ * A VLAN-unaware bridge has a VLAN of its own too, its tag_8021q bridge
+ * VID, with its forwarding ports and the CPU port as members: a port's
+ * PVID while it forwards. The CPU learns a frame's source port from the
+ * special tag (net/dsa/tag_mt7628.c).
+ */
+
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/dsa/8021q.h>
+#include <linux/etherdevice.h>
+#include <linux/if_bridge.h>
+#include <linux/io.h>
+#include <linux/iopoll.h>
+#include <linux/mdio.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/phy.h>
+#include <linux/phylink.h>
+#include <linux/platform_device.h>
+#include <linux/reset.h>
+#include <net/dsa.h>
+
+#define ESW_PFC1			0x14
+#define  ESW_PFC1_EN_VLAN		GENMASK(22, 16)	/* per port */
+#define ESW_PVIDC(p)			(0x40 + 4 * ((p) / 2))
+#define  ESW_PVID_BITS			12
+#define ESW_VLANI(i)			(0x50 + 4 * ((i) / 2))
+#define  ESW_VID_BITS			12
+#define ESW_VMSC(i)			(0x70 + 4 * ((i) / 4))
+#define  ESW_VMSC_BITS			8
+#define ESW_SOCPC			0x8c
+#define  ESW_SOCPC_DISUN2CPU		GENMASK(6, 0)	/* per source port */
+#define  ESW_SOCPC_DISMC2CPU		GENMASK(14, 8)
+#define  ESW_SOCPC_DISBC2CPU		GENMASK(22, 16)
+#define ESW_POC0			0x90
+#define  ESW_POC0_DIS_PORT		GENMASK(29, 23)	/* per port */
+#define ESW_POC2			0x98
+#define  ESW_POC2_UNTAG_EN		GENMASK(6, 0)	/* per port */
+#define  ESW_POC2_PER_VLAN_UNTAG_EN	BIT(15)
+#define ESW_PCR0			0xc0
+#define  ESW_PCR0_WT_DATA		GENMASK(31, 16)
+#define  ESW_PCR0_RD_PHY_CMD		BIT(14)
+#define  ESW_PCR0_WT_PHY_CMD		BIT(13)
+#define  ESW_PCR0_PHY_REG		GENMASK(12, 8)
+#define  ESW_PCR0_PHY_ADDR		GENMASK(4, 0)
+#define ESW_PCR1			0xc4	/* flags clear when read */
+#define  ESW_PCR1_RD_DATA		GENMASK(31, 16)
+#define  ESW_PCR1_RD_RDY		BIT(1)
+#define  ESW_PCR1_WT_DONE		BIT(0)
+#define ESW_SGC2			0xe4
+#define  ESW_SGC2_SPECIAL_TAG_EN	BIT(23)
+#define  ESW_SGC2_TX_CPU_TPID		GENMASK(22, 16)	/* per port */
+#define  ESW_SGC2_DOUBLE_TAG_EN		GENMASK(6, 0)	/* per port */
+
+#define ESW_NUM_PORTS			7
+#define ESW_NUM_PHYS			5
+#define ESW_CPU_PORT			6
+#define ESW_USER_PORTS			GENMASK(ESW_NUM_PHYS - 1, 0)
+#define ESW_NUM_VLANS			16
+/* How long reset lines are held, and how long the PHYs take after */
+#define ESW_RESET_US			1000
+#define ESW_MDIO_TIMEOUT_US		5000
+
+/**
+ * struct resw_vlan - one of the switch's 16 VLAN table entries
+ * @vid: the VID (0: the entry is free)
+ * @ports: the user ports that use the entry (standalone: the one port;
+ *	bridge: its ports, forwarding or not)
+ * @bridge: a bridge's entry, whose members are its forwarding ports
+ */
+struct resw_vlan {
+	u16 vid;
+	u8 ports;
+	bool bridge;
+};
+
+/**
+ * struct resw_priv - the driver's state of one switch
+ * @ds: the DSA switch
+ * @dev: the platform device's device
+ * @base: the registers
+ * @rst_esw: the switch's reset line
+ * @rst_ephy: the PHYs' reset line
+ * @mdio: the PHYs' bus (PCR0/PCR1)
+ * @lock: serialises the VLAN table and its shadow below
+ * @vlans: the VLAN table as the driver keeps it
+ * @bridge_vlan: per port, the entry of its bridge, or -1
+ * @forwarding: the user ports in the STP forwarding state
+ */
+struct resw_priv {
+	struct dsa_switch ds;
+	struct device *dev;
+	void __iomem *base;
+	struct reset_control *rst_esw;
+	struct reset_control *rst_ephy;
+	struct mii_bus *mdio;
+	struct mutex lock;	/* the VLAN table */
+	struct resw_vlan vlans[ESW_NUM_VLANS];
+	int bridge_vlan[ESW_NUM_PORTS];
+	u8 forwarding;
+};
+
+static u32 resw_read(struct resw_priv *priv, unsigned int reg)
+{
+	return readl(priv->base + reg);
+}
+
+static void resw_write(struct resw_priv *priv, unsigned int reg, u32 val)
+{
+	writel(val, priv->base + reg);
+}
+
+static void resw_rmw(struct resw_priv *priv, unsigned int reg, u32 mask,
+		     u32 set)
+{
+	resw_write(priv, reg, (resw_read(priv, reg) & ~mask) | set);
+}
+
+/* A field of @bits bits, the @n-th of its register, packed from bit 0 */
+static void resw_write_field(struct resw_priv *priv, unsigned int reg,
+			     unsigned int n, unsigned int bits, u32 val)
+{
+	unsigned int shift = (n % (32 / bits)) * bits;
+
+	resw_rmw(priv, reg, GENMASK(bits - 1, 0) << shift, val << shift);
+}
+
+/* -- the PHYs ----------------------------------------------------------- */
+
+static int resw_mdio_wait(struct resw_priv *priv, u32 flag, u32 *val)
+{
+	return readl_poll_timeout(priv->base + ESW_PCR1, *val, *val & flag,
+				  10, ESW_MDIO_TIMEOUT_US);
+}
+
+static int resw_mdio_read(struct mii_bus *bus, int addr, int regnum)
+{
+	struct resw_priv *priv = bus->priv;
+	u32 val;
+	int err;
+
+	/* A stale flag of an earlier access is cleared by reading it */
+	resw_read(priv, ESW_PCR1);
+	resw_write(priv, ESW_PCR0, ESW_PCR0_RD_PHY_CMD |
+		   FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
+		   FIELD_PREP(ESW_PCR0_PHY_ADDR, addr));
+	err = resw_mdio_wait(priv, ESW_PCR1_RD_RDY, &val);
+	if (err) {
+		dev_err_ratelimited(priv->dev, "PHY %d read timed out\n", addr);
+		return err;
+	}
+	return FIELD_GET(ESW_PCR1_RD_DATA, val);
+}
+
+static int resw_mdio_write(struct mii_bus *bus, int addr, int regnum,
+			   u16 data)
+{
+	struct resw_priv *priv = bus->priv;
+	u32 val;
+	int err;
+
+	resw_read(priv, ESW_PCR1);
+	resw_write(priv, ESW_PCR0, ESW_PCR0_WT_PHY_CMD |
+		   FIELD_PREP(ESW_PCR0_WT_DATA, data) |
+		   FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
+		   FIELD_PREP(ESW_PCR0_PHY_ADDR, addr));
+	err = resw_mdio_wait(priv, ESW_PCR1_WT_DONE, &val);
+	if (err)
+		dev_err_ratelimited(priv->dev, "PHY %d write timed out\n",
+				    addr);
+	return err;
+}
+
+static int resw_mdio_register(struct resw_priv *priv)
+{
+	struct mii_bus *bus;
+
+	bus = devm_mdiobus_alloc(priv->dev);
+	if (!bus)
+		return -ENOMEM;
+
+	bus->name = "ralink-esw";
+	snprintf(bus->id, MII_BUS_ID_SIZE, "%s-mii", dev_name(priv->dev));
+	bus->priv = priv;
+	bus->read = resw_mdio_read;
+	bus->write = resw_mdio_write;
+	bus->parent = priv->dev;
+	bus->phy_mask = ~ESW_USER_PORTS;
+	priv->mdio = bus;
+
+	return devm_mdiobus_register(priv->dev, bus);
+}
+
+/* -- VLANs -------------------------------------------------------------- */
+
+static int resw_vlan_alloc(struct resw_priv *priv, u16 vid, bool bridge)
+{
+	int i;
+
+	for (i = 0; i < ESW_NUM_VLANS; i++)
+		if (priv->vlans[i].vid == vid)
+			return i;
+	for (i = 0; i < ESW_NUM_VLANS; i++) {
+		if (!priv->vlans[i].vid) {
+			priv->vlans[i].vid = vid;
+			priv->vlans[i].ports = 0;
+			priv->vlans[i].bridge = bridge;
+			return i;
+		}
+	}
+	return -ENOSPC;
+}
+
+/*
+ * Write the VLAN table and the PVIDs from the shadow: a bridge's entry
+ * has its forwarding ports, a port forwards in its bridge's entry or else
+ * stays in its own, where only the CPU hears it (BPDUs included).
+ */
+static void resw_vlan_sync(struct resw_priv *priv)
+{
+	struct dsa_switch *ds = &priv->ds;
+	struct dsa_port *dp;
+	int i;
+
+	lockdep_assert_held(&priv->lock);
+
+	for (i = 0; i < ESW_NUM_VLANS; i++) {
+		struct resw_vlan *v = &priv->vlans[i];
+		u8 members = 0;
+
+		if (v->bridge)
+			members = BIT(ESW_CPU_PORT) |
+				  (v->ports & priv->forwarding);
+		else if (v->vid)
+			members = BIT(ESW_CPU_PORT) | v->ports;
+		resw_write_field(priv, ESW_VLANI(i), i, ESW_VID_BITS, v->vid);
+		resw_write_field(priv, ESW_VMSC(i), i, ESW_VMSC_BITS, members);
+	}
+
+	dsa_switch_for_each_user_port(dp, ds) {
+		int b = priv->bridge_vlan[dp->index];
+		u16 pvid = dsa_tag_8021q_standalone_vid(dp);
+
+		if (b >= 0 && (priv->forwarding & BIT(dp->index)))
+			pvid = priv->vlans[b].vid;
+		resw_write_field(priv, ESW_PVIDC(dp->index), dp->index,
+				 ESW_PVID_BITS, pvid);
+	}
+}
+
+/* -- DSA ---------------------------------------------------------------- */
+
+static enum dsa_tag_protocol resw_get_tag_protocol(struct dsa_switch *ds,
+						   int port,
+						   enum dsa_tag_protocol mp)
+{
+	return DSA_TAG_PROTO_MT7628;
+}
+
+static int resw_setup(struct dsa_switch *ds)
+{
+	struct resw_priv *priv = ds->priv;
+	struct dsa_port *dp;
+	u8 users = 0;
+	int i;
+
+	dsa_switch_for_each_user_port(dp, ds) {
+		if (dp->index >= ESW_NUM_PHYS) {
+			dev_err(ds->dev, "port %d is not supported\n",
+				dp->index);
+			return -EINVAL;
+		}
+		users |= BIT(dp->index);
+	}
+	dsa_switch_for_each_cpu_port(dp, ds) {
+		if (dp->index != ESW_CPU_PORT) {
+			dev_err(ds->dev, "the CPU port is port %d, not %d\n",
+				ESW_CPU_PORT, dp->index);
+			return -EINVAL;
+		}
+	}
+
+	/* Every port off until DSA enables it; nothing forwards yet */
+	resw_write(priv, ESW_POC0, ESW_POC0_DIS_PORT);
+	resw_rmw(priv, ESW_PFC1, 0, ESW_PFC1_EN_VLAN);
+	resw_write(priv, ESW_SGC2, ESW_SGC2_SPECIAL_TAG_EN |
+		   FIELD_PREP(ESW_SGC2_TX_CPU_TPID, BIT(ESW_CPU_PORT)) |
+		   FIELD_PREP(ESW_SGC2_DOUBLE_TAG_EN, ESW_USER_PORTS));
+	resw_rmw(priv, ESW_POC2, ESW_POC2_UNTAG_EN |
+		 ESW_POC2_PER_VLAN_UNTAG_EN,
+		 FIELD_PREP(ESW_POC2_UNTAG_EN, ESW_USER_PORTS));
+	/* Floods from the CPU port are not sent back to it */
+	resw_rmw(priv, ESW_SOCPC, ESW_SOCPC_DISUN2CPU | ESW_SOCPC_DISMC2CPU |
+		 ESW_SOCPC_DISBC2CPU,
+		 FIELD_PREP(ESW_SOCPC_DISUN2CPU, BIT(ESW_CPU_PORT)) |
+		 FIELD_PREP(ESW_SOCPC_DISMC2CPU, BIT(ESW_CPU_PORT)) |
+		 FIELD_PREP(ESW_SOCPC_DISBC2CPU, BIT(ESW_CPU_PORT)));
+
+	mutex_lock(&priv->lock);
+	memset(priv->vlans, 0, sizeof(priv->vlans));
+	for (i = 0; i < ESW_NUM_PORTS; i++)
+		priv->bridge_vlan[i] = -1;
+	priv->forwarding = 0;
+	dsa_switch_for_each_user_port(dp, ds) {
+		int v = resw_vlan_alloc(priv, dsa_tag_8021q_standalone_vid(dp),
+					false);
+
+		priv->vlans[v].ports = BIT(dp->index);
+	}
+	resw_vlan_sync(priv);
+	mutex_unlock(&priv->lock);
+
+	ds->max_num_bridges = min(ESW_NUM_VLANS - hweight8(users),
+				  DSA_TAG_8021Q_MAX_NUM_BRIDGES);
+
+	return 0;
+}
+
+static void resw_phylink_get_caps(struct dsa_switch *ds, int port,
+				  struct phylink_config *config)
+{
+	config->mac_capabilities = MAC_ASYM_PAUSE | MAC_SYM_PAUSE |
+				   MAC_10 | MAC_100;
+	if (port == ESW_CPU_PORT)
+		config->mac_capabilities |= MAC_1000FD;
+	__set_bit(PHY_INTERFACE_MODE_INTERNAL, config->supported_interfaces);
+	/* What the PHY driver of a port without a phy-mode asks for */
+	if (port < ESW_NUM_PHYS)
+		__set_bit(PHY_INTERFACE_MODE_GMII,
+			  config->supported_interfaces);
+}
+
+/*
+ * The MACs of the user ports follow what their PHYs negotiate, and the
+ * CPU port runs at 1 Gbit/s: nothing to configure.
+ */
+static void resw_mac_config(struct phylink_config *config, unsigned int mode,
+			    const struct phylink_link_state *state)
+{
+}
+
+static void resw_mac_link_down(struct phylink_config *config,
+			       unsigned int mode, phy_interface_t interface)
+{
+}
+
+static void resw_mac_link_up(struct phylink_config *config,
+			     struct phy_device *phydev, unsigned int mode,
+			     phy_interface_t interface, int speed, int duplex,
+			     bool tx_pause, bool rx_pause)
+{
+}
+
+static int resw_port_enable(struct dsa_switch *ds, int port,
+			    struct phy_device *phy)
+{
+	struct resw_priv *priv = ds->priv;
+
+	resw_rmw(priv, ESW_POC0, FIELD_PREP(ESW_POC0_DIS_PORT, BIT(port)), 0);
+	return 0;
+}
+
+static void resw_port_disable(struct dsa_switch *ds, int port)
+{
+	struct resw_priv *priv = ds->priv;
+
+	resw_rmw(priv, ESW_POC0, 0, FIELD_PREP(ESW_POC0_DIS_PORT, BIT(port)));
+}
+
+static void resw_port_stp_state_set(struct dsa_switch *ds, int port, u8 state)
+{
+	struct resw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->lock);
+	if (state == BR_STATE_FORWARDING)
+		priv->forwarding |= BIT(port);
+	else
+		priv->forwarding &= ~BIT(port);
+	resw_vlan_sync(priv);
+	mutex_unlock(&priv->lock);
+}
+
+static int resw_port_bridge_join(struct dsa_switch *ds, int port,
+				 struct dsa_bridge bridge,
+				 bool *tx_fwd_offload,
+				 struct netlink_ext_ack *extack)
+{
+	struct resw_priv *priv = ds->priv;
+	int v;
+
+	mutex_lock(&priv->lock);
+	v = resw_vlan_alloc(priv, dsa_tag_8021q_bridge_vid(bridge.num), true);
+	if (v < 0) {
+		mutex_unlock(&priv->lock);
+		NL_SET_ERR_MSG_MOD(extack, "No free VLAN entry for the bridge");
+		return v;
+	}
+	priv->vlans[v].ports |= BIT(port);
+	priv->bridge_vlan[port] = v;
+	resw_vlan_sync(priv);
+	mutex_unlock(&priv->lock);
+
+	return 0;
+}
+
+static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
+				   struct dsa_bridge bridge)
+{
+	struct resw_priv *priv = ds->priv;
+	int v;
+
+	mutex_lock(&priv->lock);
+	v = priv->bridge_vlan[port];
+	if (v >= 0) {
+		priv->vlans[v].ports &= ~BIT(port);
+		if (!priv->vlans[v].ports)
+			priv->vlans[v].vid = 0;
+		priv->bridge_vlan[port] = -1;
+	}
+	resw_vlan_sync(priv);
+	mutex_unlock(&priv->lock);
+}
+
+/*
+ * Under double tagging a port classifies by its PVID alone, and a frame
+ * that brings its own tag goes to the CPU without the special one: no
+ * VLAN-aware bridging in the switch (yet).
+ */
+static int resw_port_vlan_filtering(struct dsa_switch *ds, int port,
+				    bool vlan_filtering,
+				    struct netlink_ext_ack *extack)
+{
+	if (!vlan_filtering)
+		return 0;
+	NL_SET_ERR_MSG_MOD(extack,
+			   "VLAN filtering is not supported by this driver");
+	return -EOPNOTSUPP;
+}
+
+static const struct phylink_mac_ops resw_phylink_mac_ops = {
+	.mac_config = resw_mac_config,
+	.mac_link_down = resw_mac_link_down,
+	.mac_link_up = resw_mac_link_up,
+};
+
+static const struct dsa_switch_ops resw_switch_ops = {
+	.get_tag_protocol = resw_get_tag_protocol,
+	.setup = resw_setup,
+	.phylink_get_caps = resw_phylink_get_caps,
+	.port_enable = resw_port_enable,
+	.port_disable = resw_port_disable,
+	.port_stp_state_set = resw_port_stp_state_set,
+	.port_bridge_join = resw_port_bridge_join,
+	.port_bridge_leave = resw_port_bridge_leave,
+	.port_vlan_filtering = resw_port_vlan_filtering,
+};
+
+/* -- the platform device ------------------------------------------------ */
+
+static int resw_reset(struct resw_priv *priv)
+{
+	int err;
+
+	err = reset_control_assert(priv->rst_esw);
+	if (!err)
+		err = reset_control_assert(priv->rst_ephy);
+	if (err)
+		return err;
+	usleep_range(ESW_RESET_US, 2 * ESW_RESET_US);
+	err = reset_control_deassert(priv->rst_esw);
+	if (!err)
+		err = reset_control_deassert(priv->rst_ephy);
+	if (err)
+		return err;
+	usleep_range(ESW_RESET_US, 2 * ESW_RESET_US);
+	return 0;
+}
+
+static int resw_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct resw_priv *priv;
+	int err;
+
+	priv = devm_kzalloc(dev, sizeof(*priv), GFP_KERNEL);
+	if (!priv)
+		return -ENOMEM;
+	priv->dev = dev;
+	mutex_init(&priv->lock);
+
+	priv->base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(priv->base))
+		return PTR_ERR(priv->base);
+	priv->rst_esw = devm_reset_control_get_exclusive(dev, "esw");
+	if (IS_ERR(priv->rst_esw))
+		return dev_err_probe(dev, PTR_ERR(priv->rst_esw),
+				     "no switch reset\n");
+	priv->rst_ephy = devm_reset_control_get_exclusive(dev, "ephy");
+	if (IS_ERR(priv->rst_ephy))
+		return dev_err_probe(dev, PTR_ERR(priv->rst_ephy),
+				     "no PHY reset\n");
+
+	err = resw_reset(priv);
+	if (err)
+		return dev_err_probe(dev, err, "reset failed\n");
+	err = resw_mdio_register(priv);
+	if (err)
+		return dev_err_probe(dev, err, "no MDIO bus\n");
+
+	priv->ds.dev = dev;
+	priv->ds.num_ports = ESW_NUM_PORTS;
+	priv->ds.priv = priv;
+	priv->ds.ops = &resw_switch_ops;
+	priv->ds.phylink_mac_ops = &resw_phylink_mac_ops;
+	priv->ds.user_mii_bus = priv->mdio;
+	platform_set_drvdata(pdev, priv);
+
+	return dsa_register_switch(&priv->ds);
+}
+
+static void resw_remove(struct platform_device *pdev)
+{
+	struct resw_priv *priv = platform_get_drvdata(pdev);
+
+	if (priv)
+		dsa_unregister_switch(&priv->ds);
+}
+
+static void resw_shutdown(struct platform_device *pdev)
+{
+	struct resw_priv *priv = platform_get_drvdata(pdev);
+
+	if (priv)
+		dsa_switch_shutdown(&priv->ds);
+	platform_set_drvdata(pdev, NULL);
+}
+
+static const struct of_device_id resw_of_match[] = {
+	{ .compatible = "mediatek,mt7628-esw" },
+	{ .compatible = "ralink,rt5350-esw" },
+	{ /* sentinel */ }
+};
+MODULE_DEVICE_TABLE(of, resw_of_match);
+
+static struct platform_driver resw_driver = {
+	.probe = resw_probe,
+	.remove = resw_remove,
+	.shutdown = resw_shutdown,
+	.driver = {
+		.name = "ralink-esw",
+		.of_match_table = resw_of_match,
+	},
+};
+module_platform_driver(resw_driver);
+
+MODULE_AUTHOR("Seed a6eb6a1b maintainers <maintainers@users.noreply.a-seed-a6eb6a1b.example>");
+MODULE_DESCRIPTION("Ralink/MediaTek embedded 100 Mbit switch (DSA)");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""esw-dsa: our ralink_esw DSA driver on the VoCore2's ESW (MT7628AN).
+
+The mt76x8 kernel boots the test DT mt7628-vocore2-esw.dts (the ESW's five
+front ports as swp0-swp4, port 6 to the frame engine's MAC), its frame
+engine under mainline's mtk_eth_soc (built in; the DSA conduit), our
+ralink_esw loaded from the kernel's modules.cpio, the tag driver
+(kernel/patches/0009) built in. Host peers A, B, C, D on ports 0-3; port 4
+has no backend. Checked, positive and negative (nothing arrives) apart:
+- the driver binds and makes swp0-swp4; swp0-swp3 get carrier, swp4
+  (no cable) none;
+- standalone ports: each peer pings its own port's address (the special
+  tag names the right source port, the CPU's frames reach the one port
+  it names); A's broadcasts reach swp0 and neither B nor C; the board's
+  pings of A reach neither B nor C; a frame A sends with its own VLAN tag
+  reaches swp0.100 (double tagging keeps it as payload);
+- then the VLAN-unaware bridge of swp0-swp2 forwards: each peer pings br0; 10,000 frames
+  from A to B through the switch alone, none lost; once A and B are
+  learned, A's frames to B reach B and not C and the CPU sees (almost)
+  none of them; an unknown destination reaches B and C once each (the
+  switch floods, the bridge does not flood again);
+- STP (the kernel's, busybox brctl): while the ports listen and learn,
+  A's broadcasts reach neither B nor C and C's neither A nor B, but the
+  CPU hears C's (as it must BPDUs); forwarding, A's reach B and C;
+- swp1 leaves the bridge: A's broadcasts reach C and not B;
+- vlan_filtering on the bridge is refused with the driver's message (no
+  VLAN-aware bridging in the switch: under double tagging a port
+  classifies by its PVID alone);
+- ralink_esw unloads, loads again and A pings swp0; no Oops/WARNING;
+  the QEMU log holds nothing unexpected.
+"""
+
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from board import Board, dmesg_and_poweroff  # noqa: E402
+from peer import Peer, eth, soak  # noqa: E402
+from tap import Suite  # noqa: E402
+
+BOARD = 'vocore2'
+DTB = 'mt7628-vocore2-esw.dtb'
+PORTS = ('swp0', 'swp1', 'swp2', 'swp3', 'swp4')
+MAC = {n: bytes.fromhex('0200000000%02x' % (0xa + i))
+       for i, n in enumerate('ABCD')}
+ETYPE = 0x88b5          # IEEE local experimental
+BCAST = b'\xff' * 6
+UNKNOWN = bytes.fromhex('020000000099')
+N = 200
+STP_FD = 6              # the bridge's forward delay, seconds
+FRAMES = 10000
+
+
+def probe(tag, i):
+    """A frame body that names @tag and @i."""
+    return ('esw-dsa %s %d' % (tag, i)).encode().ljust(46, b'.')
+
+
+def send(peer, dst, tag, n=N, vlan=None):
+    """@peer sends @n frames to @dst, each naming @tag; optionally with
+    its own 802.1Q tag @vlan."""
+    for i in range(n):
+        if vlan is None:
+            peer.send(eth(dst, peer.mac, ETYPE, probe(tag, i)))
+        else:
+            peer.send(eth(dst, peer.mac, 0x8100,
+                          vlan.to_bytes(2, 'big') +
+                          ETYPE.to_bytes(2, 'big') + probe(tag, i)))
+        if i % 50 == 49:
+            time.sleep(0.004)
+
+
+def got(peer, since, tag):
+    """How many frames naming @tag @peer received since mark @since."""
+    key = ('esw-dsa %s ' % tag).encode()
+    with peer.cond:
+        return sum(1 for f in peer.frames[since:] if key in f)
+
+
+def rx_packets(b, dev):
+    return int(b.check('cat /sys/class/net/%s/statistics/rx_packets' % dev))
+
+
+def settle():
+    time.sleep(1.0)
+
+
+def main():
+    t = Suite('esw-dsa')
+    peers = [Peer(n, MAC[n], ip) for n, ip in
+             (('A', '192.0.2.10'), ('B', '198.51.100.11'),
+              ('C', '203.0.113.12'), ('D', '192.0.2.13'))]
+    a, bb, c, _ = peers
+    extra = []
+    for p in peers:
+        extra += p.netdev('p' + p.name.lower(), model='ralink-esw')
+    with Board(BOARD, dtb=DTB, extra=extra) as b:
+        b.wait_ready()
+        run_checks(t, b, a, bb, c)
+        dmesg_and_poweroff(t, b, '')
+    t.qemu_log(b, 'esw-dsa')
+    return 0
+
+
+def run_checks(t, b, a, bb, c):
+    st, out = b.run('modprobe ralink_esw && '
+                    'for i in $(seq 50); do [ -e /sys/class/net/swp4 ] && '
+                    'break; sleep 0.1; done; ls /sys/class/net')
+    have = out.split()
+    t.result(st == 0 and all(p in have for p in PORTS),
+             'ralink_esw binds the ESW: swp0-swp4', out + b.check('dmesg'))
+    if not all(p in have for p in PORTS):
+        return
+    b.check('ip link set eth0 up && for p in %s; do ip link set $p up; '
+            'done' % ' '.join(PORTS))
+    carrier = b.check('for i in $(seq 100); do c=$(cat /sys/class/net/'
+                      'swp[0-3]/carrier | tr -d "\\n"); [ "$c" = 1111 ] && '
+                      'break; sleep 0.1; done; cat /sys/class/net/swp[0-4]/'
+                      'carrier | tr -d "\\n"')
+    t.result(carrier.strip()[:4] == '1111', 'swp0-swp3 have carrier',
+             carrier)
+    t.result(carrier.strip()[4:] == '0', 'swp4 (no cable) has none',
+             carrier)
+
+    # Standalone ports
+    b.check('ip addr add 192.0.2.1/24 dev swp0 && '
+            'ip addr add 198.51.100.1/24 dev swp1 && '
+            'ip addr add 203.0.113.1/24 dev swp2')
+    for peer, ip in ((a, '192.0.2.1'), (bb, '198.51.100.1'),
+                     (c, '203.0.113.1')):
+        rtt = peer.ping(ip, 1)
+        t.result(isinstance(rtt, float), 'standalone: %s pings its port\'s '
+                 'address %s' % (peer.name, ip), str(rtt))
+    mb, mc = bb.mark(), c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, BCAST, 'iso')
+    settle()
+    t.result(rx_packets(b, 'swp0') - rx0 >= N, 'standalone: A\'s %d '
+             'broadcasts reach swp0' % N, 'swp0 rx +%d'
+             % (rx_packets(b, 'swp0') - rx0))
+    t.result(got(bb, mb, 'iso') == 0 and got(c, mc, 'iso') == 0,
+             'standalone (negative): A\'s broadcasts reach neither B nor C',
+             'B %d, C %d' % (got(bb, mb, 'iso'), got(c, mc, 'iso')))
+    mb, mc = bb.mark(), c.mark()
+    st, out = b.run('ping -c 3 -W 2 192.0.2.10')
+    with bb.cond, c.cond:
+        leaked = [f for f in bb.frames[mb:] + c.frames[mc:]
+                  if len(f) > 34 and f[12:14] == b'\x08\x00']
+    t.result(st == 0 and '3 packets received' in out,
+             'standalone: the board pings A through swp0', out)
+    t.result(not leaked, 'standalone (negative): the board\'s pings of A '
+             'reach neither B nor C', '%d IPv4 frames' % len(leaked))
+    b.check('ip link add link swp0 name swp0.100 type vlan id 100 && '
+            'ip link set swp0.100 up')
+    rxv = rx_packets(b, 'swp0.100')
+    mb = bb.mark()
+    send(a, BCAST, 'tagged', n=20, vlan=100)
+    settle()
+    t.result(rx_packets(b, 'swp0.100') - rxv == 20, 'standalone: A\'s 20 '
+             'frames tagged VLAN 100 reach swp0.100 (double tagging keeps '
+             'their tag)', 'swp0.100 rx +%d'
+             % (rx_packets(b, 'swp0.100') - rxv))
+    t.result(got(bb, mb, 'tagged') == 0, 'standalone (negative): A\'s '
+             'tagged frames do not reach B', 'B %d' % got(bb, mb, 'tagged'))
+    b.check('ip link del swp0.100')
+
+    # A VLAN-unaware bridge of swp0-swp2 with STP (busybox: brctl), first
+    # while its ports listen and learn (STP_FD seconds each): the switch
+    # must not forward, the CPU still hears every port (BPDUs)
+    b.check('ip addr flush dev swp0 && ip addr flush dev swp1 && '
+            'ip addr flush dev swp2 && brctl addbr br0 && '
+            'brctl stp br0 on && brctl setfd br0 %d && '
+            'for p in swp0 swp1 swp2; do ip link set $p master br0; done && '
+            'ip addr add 192.0.2.1/24 dev br0 && ip link set br0 up'
+            % STP_FD)
+    states = b.check('cat /sys/class/net/swp[0-2]/brport/state')
+    ma, mb, mc = a.mark(), bb.mark(), c.mark()
+    rx2 = rx_packets(b, 'swp2')
+    send(a, BCAST, 'blk-a')
+    send(c, BCAST, 'blk-c')
+    settle()
+    rx2 = rx_packets(b, 'swp2') - rx2
+    after = b.check('cat /sys/class/net/swp[0-2]/brport/state')
+    blocked = '3' not in states.split() + after.split()
+    t.result(blocked, 'STP: swp0-swp2 listening or learning throughout '
+             '(not forwarding)', 'states %s, then %s' % (states.split(),
+                                                          after.split()))
+    t.result(blocked and got(bb, mb, 'blk-a') == 0 and
+             got(c, mc, 'blk-a') == 0,
+             'STP (negative): A\'s broadcasts reach neither B nor C',
+             'B %d, C %d' % (got(bb, mb, 'blk-a'), got(c, mc, 'blk-a')))
+    t.result(blocked and got(a, ma, 'blk-c') == 0 and
+             got(bb, mb, 'blk-c') == 0,
+             'STP (negative): C\'s broadcasts reach neither A nor B',
+             'A %d, B %d' % (got(a, ma, 'blk-c'), got(bb, mb, 'blk-c')))
+    t.result(rx2 >= N, 'STP: C\'s broadcasts reach the CPU on swp2 (as '
+             'BPDUs do)', 'swp2 rx +%d' % rx2)
+    b.check('for i in $(seq %d); do cat /sys/class/net/swp[0-2]/brport/'
+            'state | grep -c 3 | grep -qx 3 && exit 0; sleep 0.1; done; '
+            'cat /sys/class/net/swp[0-2]/brport/state; exit 1'
+            % (STP_FD * 40), timeout=STP_FD * 4 + 60)
+    mb, mc = bb.mark(), c.mark()
+    send(a, BCAST, 'fwd-a')
+    settle()
+    t.result(got(bb, mb, 'fwd-a') == N and got(c, mc, 'fwd-a') == N,
+             'STP: forwarding, A\'s %d broadcasts reach B and C' % N,
+             'B %d, C %d' % (got(bb, mb, 'fwd-a'), got(c, mc, 'fwd-a')))
+
+    bb.ip, c.ip = '192.0.2.11', '192.0.2.12'
+    for peer in (a, bb, c):
+        rtt = peer.ping('192.0.2.1', 2)
+        t.result(isinstance(rtt, float), 'bridge: %s pings br0'
+                 % peer.name, str(rtt))
+    res = soak(a, bb, FRAMES, 64, 5)
+    t.result(res[:4] == (FRAMES, 0, 0, 0), 'bridge: %d frames from A to B '
+             'through the switch, none lost, corrupted or doubled' % FRAMES,
+             'received %d corrupted %d duplicated %d lost %d (%.1f s)'
+             % res)
+    # A and B are learned (the soak's frames and B's pings)
+    bb.send(eth(BCAST, bb.mac, ETYPE, probe('learn-b', 0)))
+    mb, mc = bb.mark(), c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, bb.mac, 'known')
+    settle()
+    cpu = rx_packets(b, 'swp0') - rx0
+    t.result(got(bb, mb, 'known') == N, 'bridge: A\'s %d frames to B '
+             'reach B' % N, 'B %d' % got(bb, mb, 'known'))
+    t.result(got(c, mc, 'known') == 0, 'bridge (negative): A\'s frames to '
+             'B do not reach C', 'C %d' % got(c, mc, 'known'))
+    t.result(cpu < N // 10, 'bridge: the switch forwards them, the CPU '
+             'sees (almost) none (swp0 rx +%d)' % cpu, 'swp0 rx +%d' % cpu)
+    mb, mc = bb.mark(), c.mark()
+    send(a, UNKNOWN, 'flood')
+    settle()
+    t.result(got(bb, mb, 'flood') == N and got(c, mc, 'flood') == N,
+             'bridge: A\'s %d frames to an unknown address reach B and C '
+             'once each' % N, 'B %d, C %d'
+             % (got(bb, mb, 'flood'), got(c, mc, 'flood')))
+
+    # swp1 leaves
+    b.check('ip link set swp1 nomaster')
+    mb, mc = bb.mark(), c.mark()
+    send(a, BCAST, 'left')
+    settle()
+    t.result(got(c, mc, 'left') == N, 'bridge: after swp1 left, A\'s '
+             'broadcasts reach C', 'C %d' % got(c, mc, 'left'))
+    t.result(got(bb, mb, 'left') == 0, 'bridge (negative): after swp1 '
+             'left, A\'s broadcasts do not reach B', 'B %d'
+             % got(bb, mb, 'left'))
+
+    st, out = b.run('echo 1 > /sys/class/net/br0/bridge/vlan_filtering; '
+                    'echo "status $?"; '
+                    'cat /sys/class/net/br0/bridge/vlan_filtering')
+    t.result('not supported' in out and 'status 0' not in out and
+             out.split()[-1] == '0', 'vlan_filtering is refused (no '
+             'VLAN-aware bridging in the switch under double tagging) and '
+             'stays off', out)
+
+    st, out = b.run('ip link set br0 down && brctl delbr br0 && '
+                    'rmmod ralink_esw && '
+                    'ls /sys/class/net && modprobe ralink_esw && '
+                    'for i in $(seq 50); do [ -e /sys/class/net/swp4 ] && '
+                    'break; sleep 0.1; done; ip link set swp0 up && '
+                    'ip addr add 192.0.2.1/24 dev swp0 && '
+                    'for i in $(seq 100); do grep -q 1 /sys/class/net/swp0/'
+                    'carrier && break; sleep 0.1; done')
+    rtt = a.ping('192.0.2.1', 3) if st == 0 else None
+    t.result(st == 0 and isinstance(rtt, float), 'ralink_esw unloads and '
+             'loads again; A pings swp0', out + '\n' + str(rtt))
+
+
+if __name__ == '__main__':
+    sys.exit(main())
