@@ -134,19 +134,84 @@ open(sys.argv[2], 'w').write('\n'.join(lines))
 PY
 }
 
-# A series file: "Subject: ...", "Paths: dir...", "Hook: ethernet|dsa|none",
+# later_paths N: the Paths of the series files after the N-th (0-based).
+later_paths() {
+	local i
+	for ((i = $1 + 1; i < ${#SERIES[@]}; i++)); do
+		sed -n 's/^Paths: //p' "${SERIES[$i]}" | head -n 1
+	done
+}
+
+# prune DIR...: in each directory of ours, drop the Makefile's objects
+# whose sources are not in the tree (yet: a later patch adds them) and
+# their Kconfig symbols' blocks, so that each patch builds on its own.
+prune() {
+	python3 - "$@" <<'PY'
+import os, re, sys
+for d in sys.argv[1:]:
+    mk, kc = os.path.join(d, 'Makefile'), os.path.join(d, 'Kconfig')
+    if not (os.path.exists(mk) and os.path.exists(kc)):
+        continue
+    lines = open(mk).read().split('\n')
+    objs = {}
+    for ln in lines:
+        m = re.match(r'^obj-\$\((CONFIG_\w+)\)\s*\+=\s*(\w+)\.o$', ln)
+        if m:
+            objs[m.group(2)] = m.group(1)
+    gone = set()
+    for name, sym in objs.items():
+        parts = [name]
+        for ln in lines:
+            m = re.match(r'^%s-y\s*:=\s*(.*)$' % name, ln)
+            if m:
+                parts = [o[:-2] for o in m.group(1).split()]
+        if not all(os.path.exists(os.path.join(d, o + '.c')) for o in parts):
+            gone.add((name, sym))
+    if not gone:
+        continue
+    names = {n for n, _ in gone}
+    syms = {s[len('CONFIG_'):] for _, s in gone}
+    keep = [ln for ln in lines
+            if not any(re.match(r'^obj-\$\(CONFIG_%s\)' % s, ln) for s in syms)
+            and not any(re.match(r'^%s-y\s*:=' % n, ln) for n in names)]
+    open(mk, 'w').write('\n'.join(keep))
+    out, skip = [], False
+    for ln in open(kc).read().split('\n'):
+        m = re.match(r'^(menu)?config (\w+)$', ln)
+        if m:
+            skip = m.group(2) in syms
+        elif re.match(r'^(endmenu|endif|if |menu |source )', ln):
+            skip = False
+        if not skip:
+            out.append(ln)
+    text = re.sub(r'\n{3,}', '\n\n', '\n'.join(out))
+    open(kc, 'w').write(text.rstrip('\n') + '\n')
+PY
+}
+
+# A series file: "Subject: ...", "Paths: path...", "Hook: ethernet|dsa|none",
 # optionally "Maintainers-F: path...", an empty line, then the commit
-# message body.
+# message body. A directory in Paths comes without the files that a later
+# series file names in its own Paths (and its Makefile and Kconfig without
+# what they build).
+n_series=0
 for s in "${SERIES[@]}"; do
 	subject=$(sed -n 's/^Subject: //p' "$s" | head -n 1)
 	paths=$(sed -n 's/^Paths: //p' "$s" | head -n 1)
 	kind=$(sed -n 's/^Hook: //p' "$s" | head -n 1)
 	[ -n "$subject" ] && [ -n "$paths" ] && [ -n "$kind" ] ||
 		die "$s: needs Subject:, Paths: and Hook: lines"
+	later=$(later_paths "$n_series")
+	n_series=$((n_series + 1))
 	for d in $paths; do
 		[ -e "$TOP/kernel/$d" ] || die "$s: no kernel/$d"
 		mkdir -p "$(dirname "$d")"
 		cp -a "$TOP/kernel/$d" "$(dirname "$d")/"
+		[ -d "$d" ] || continue
+		for l in $later; do
+			case $l in "$d"/*) rm -rf "$l" ;; esac
+		done
+		prune "$d"
 	done
 	hook "$kind"
 	mf=$(sed -n 's/^Maintainers-F: //p' "$s")

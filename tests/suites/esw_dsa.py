@@ -20,7 +20,7 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   learned, A's frames to B reach B and not C and the CPU sees (almost)
   none of them; an unknown destination reaches B and C once each (the
   switch floods, the bridge does not flood again);
-- STP (the kernel's, busybox brctl): while the ports listen and learn,
+- STP (the kernel's): while the ports listen and learn,
   A's broadcasts reach neither B nor C and C's neither A nor B, but the
   CPU hears C's (as it must BPDUs); forwarding, A's reach B and C;
 - swp1 leaves the bridge: A's broadcasts reach C and not B;
@@ -105,6 +105,8 @@ def main():
 
 
 def run_checks(t, b, a, bb, c):
+    # Kernel messages stay off the console the commands' output comes on
+    b.check('dmesg -n 1')
     st, out = b.run('modprobe ralink_esw && '
                     'for i in $(seq 50); do [ -e /sys/class/net/swp4 ] && '
                     'break; sleep 0.1; done; ls /sys/class/net')
@@ -166,15 +168,17 @@ def run_checks(t, b, a, bb, c):
              'tagged frames do not reach B', 'B %d' % got(bb, mb, 'tagged'))
     b.check('ip link del swp0.100')
 
-    # A VLAN-unaware bridge of swp0-swp2 with STP (busybox: brctl), first
+    # A VLAN-unaware bridge of swp0-swp2 with STP (busybox's brctl and
+    # sysfs: its brctl has no stp), first
     # while its ports listen and learn (STP_FD seconds each): the switch
     # must not forward, the CPU still hears every port (BPDUs)
     b.check('ip addr flush dev swp0 && ip addr flush dev swp1 && '
             'ip addr flush dev swp2 && brctl addbr br0 && '
-            'brctl stp br0 on && brctl setfd br0 %d && '
+            'echo 1 > /sys/class/net/br0/bridge/stp_state && '
+            'echo %d > /sys/class/net/br0/bridge/forward_delay && '
             'for p in swp0 swp1 swp2; do ip link set $p master br0; done && '
             'ip addr add 192.0.2.1/24 dev br0 && ip link set br0 up'
-            % STP_FD)
+            % (STP_FD * 100))
     states = b.check('cat /sys/class/net/swp[0-2]/brport/state')
     ma, mb, mc = a.mark(), bb.mark(), c.mark()
     rx2 = rx_packets(b, 'swp2')
@@ -197,9 +201,9 @@ def run_checks(t, b, a, bb, c):
              'A %d, B %d' % (got(a, ma, 'blk-c'), got(bb, mb, 'blk-c')))
     t.result(rx2 >= N, 'STP: C\'s broadcasts reach the CPU on swp2 (as '
              'BPDUs do)', 'swp2 rx +%d' % rx2)
-    b.check('for i in $(seq %d); do cat /sys/class/net/swp[0-2]/brport/'
+    b.check('(for i in $(seq %d); do cat /sys/class/net/swp[0-2]/brport/'
             'state | grep -c 3 | grep -qx 3 && exit 0; sleep 0.1; done; '
-            'cat /sys/class/net/swp[0-2]/brport/state; exit 1'
+            'cat /sys/class/net/swp[0-2]/brport/state; exit 1)'
             % (STP_FD * 40), timeout=STP_FD * 4 + 60)
     mb, mc = bb.mark(), c.mark()
     send(a, BCAST, 'fwd-a')

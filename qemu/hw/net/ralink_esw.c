@@ -39,8 +39,10 @@
  * SGC2's double tagging and special tag (how the CPU learns a frame's
  * source port and sends one to a port of its choice): see esw_ingress().
  *
- * Not modelled yet: the address table's search and static-entry
- * registers, MIB counters, port 5. Accesses to them are logged as
+ * The address table's search and write registers (ATS, WMAD):
+ * esw_ats_search(), esw_wmad().
+ *
+ * Not modelled yet: MIB counters, port 5. Accesses to them are logged as
  * unimplemented.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -70,6 +72,25 @@
 #define ESW_PFC2                0x18
 #define ESW_QGS0                0x1c
 #define ESW_QGS1                0x20
+#define ESW_ATS                 0x24    /* address table search */
+#define   ATS_BEGIN                 BIT(0)
+#define   ATS_NEXT                  BIT(1)
+#define ESW_ATS0                0x28    /* the entry found */
+#define   ATS0_SEARCH_RDY           BIT(0)
+#define   ATS0_TABLE_END            BIT(1)
+#define ESW_ATS1                0x2c    /* its MAC address's bytes 4-5 */
+#define ESW_ATS2                0x30    /* its bytes 0-3 */
+#define ESW_WMAD0               0x34    /* write an entry */
+#define   WMAD0_CMD                 BIT(0)
+#define   WMAD0_DONE                BIT(1)
+#define   WMAD0_SA_FILTER           BIT(3)
+#define ESW_WMAD1               0x38    /* MAC address bytes 4-5 */
+#define ESW_WMAD2               0x3c    /* bytes 0-3 */
+/* ATS0 and WMAD0 */
+#define   AT_AGE(v)                 extract32(v, 4, 3)
+#define   AT_AGE_STATIC             7
+#define   AT_VIDX(v)                extract32(v, 7, 4)
+#define   AT_PORTS(v)               extract32(v, 12, 7)
 #define ESW_PVIDC(n)            (0x40 + 4 * (n))    /* ports 2n, 2n+1 */
 #define ESW_VLANI(n)            (0x50 + 4 * (n))    /* entries 2n, 2n+1 */
 #define ESW_VMSC(n)             (0x70 + 4 * (n))    /* entries 4n..4n+3 */
@@ -218,7 +239,7 @@ static unsigned esw_fdb_hash(const uint8_t *mac, int vidx)
 
 static bool esw_fdb_live(RalinkEswFdb *e, int64_t now)
 {
-    return e->valid && now - e->last_seen < ESW_AGE_MS;
+    return e->valid && (e->is_static || now - e->last_seen < ESW_AGE_MS);
 }
 
 static RalinkEswFdb *esw_fdb_find(RalinkEswState *s, const uint8_t *mac,
@@ -246,8 +267,10 @@ static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
     int i;
 
     if (e) {
-        e->ports = BIT(port);
-        e->last_seen = now;
+        if (!e->is_static) {
+            e->ports = BIT(port);
+            e->last_seen = now;
+        }
         return;
     }
     b = esw_fdb_hash(mac, vidx);
@@ -258,6 +281,7 @@ static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
             e->vidx = vidx;
             e->ports = BIT(port);
             e->valid = true;
+            e->is_static = false;
             e->last_seen = now;
             trace_ralink_esw_learn(port, vidx);
             return;
@@ -399,7 +423,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     if (!(sa[0] & 1)) {
         esw_fdb_learn(s, sa, vidx, src, now);
     }
-    e = (da[0] & 1) ? NULL : esw_fdb_find(s, da, vidx, now);
+    e = is_broadcast_ether_addr(da) ? NULL : esw_fdb_find(s, da, vidx, now);
     if (forced) {
         dest = forced & members;
     } else if (is_broadcast_ether_addr(da)) {
@@ -407,13 +431,13 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
         if (esw_reg(s, ESW_SOCPC) & SOCPC_DISBC2CPU(src)) {
             dest &= ~BIT(RALINK_ESW_CPU_PORT);
         }
+    } else if (e) {
+        dest = e->ports & members;
     } else if (da[0] & 1) {
         dest = members;
         if (esw_reg(s, ESW_SOCPC) & SOCPC_DISMC2CPU(src)) {
             dest &= ~BIT(RALINK_ESW_CPU_PORT);
         }
-    } else if (e) {
-        dest = e->ports & members;
     } else {
         dest = members;
         if (esw_reg(s, ESW_SOCPC) & SOCPC_DISUN2CPU(src)) {
@@ -465,6 +489,103 @@ void ralink_esw_attach_cpu(RalinkEswState *s, const RalinkEswCpuOps *ops,
     s->cpu_opaque = opaque;
 }
 
+/* -- the address table through its registers --------------------------- */
+
+/*
+ * A search (ATS: BEGIN from the first slot, NEXT from after the last one
+ * found) shows the next live entry in ATS0-ATS2 at once: SEARCH_RDY, its
+ * age, VLAN entry, ports and slot, and TABLE_END when no live entry
+ * follows it; TABLE_END alone when there is none. Field layout: the
+ * Ralink SDK's `switch dump` (user/rt2880_app/switch/switch.c in public
+ * GPL router trees). The model's reading: a learned entry's age (1-6)
+ * is the part of the ageing time it has left, in sixths.
+ */
+static void esw_ats_search(RalinkEswState *s, unsigned from)
+{
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
+    unsigned i, j;
+
+    s->ats[0] = ATS0_TABLE_END;
+    s->ats[1] = s->ats[2] = 0;
+    for (i = from; i < RALINK_ESW_NUM_FDB; i++) {
+        RalinkEswFdb *e = &s->fdb[i];
+        unsigned age = AT_AGE_STATIC;
+
+        if (!esw_fdb_live(e, now)) {
+            continue;
+        }
+        if (!e->is_static) {
+            age = 1 + (ESW_AGE_MS - (now - e->last_seen)) * 6 / ESW_AGE_MS;
+            age = MIN(age, 6);
+        }
+        s->ats[0] = ATS0_SEARCH_RDY | deposit32(0, 4, 3, age) |
+                    deposit32(0, 7, 4, e->vidx) |
+                    deposit32(0, 12, 7, e->ports) | deposit32(0, 22, 10, i);
+        s->ats[1] = lduw_be_p(e->mac + 4);
+        s->ats[2] = ldl_be_p(e->mac);
+        for (j = i + 1; j < RALINK_ESW_NUM_FDB; j++) {
+            if (esw_fdb_live(&s->fdb[j], now)) {
+                break;
+            }
+        }
+        if (j == RALINK_ESW_NUM_FDB) {
+            s->ats[0] |= ATS0_TABLE_END;
+        }
+        s->ats_next = i + 1;
+        return;
+    }
+    s->ats_next = RALINK_ESW_NUM_FDB;
+}
+
+/*
+ * WMAD0 with its command bit writes the entry of WMAD2/WMAD1's address in
+ * the VLAN entry it names: age 0 removes it, 7 makes it static (it never
+ * ages and learning does not move it), 1-6 a learned one; the port map
+ * may name several ports (a multicast group). DONE is set at once. The
+ * SA filter flag (the SDK's `switch filt`) is not modelled. Field layout:
+ * the Ralink SDK's `switch add` and `switch del`.
+ */
+static void esw_wmad(RalinkEswState *s, uint32_t val)
+{
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
+    unsigned age = AT_AGE(val), vidx = AT_VIDX(val), b, i;
+    uint8_t mac[6];
+    RalinkEswFdb *e;
+
+    stl_be_p(mac, esw_reg(s, ESW_WMAD2));
+    stw_be_p(mac + 4, esw_reg(s, ESW_WMAD1));
+    if (val & WMAD0_SA_FILTER) {
+        qemu_log_mask(LOG_UNIMP, "ralink-esw: WMAD0 SA filter entry\n");
+    }
+    e = esw_fdb_find(s, mac, vidx, now);
+    if (!age) {
+        if (e) {
+            e->valid = false;
+        }
+        return;
+    }
+    if (!e) {
+        b = esw_fdb_hash(mac, vidx);
+        for (i = 0; i < ESW_FDB_WAYS; i++) {
+            if (!esw_fdb_live(&s->fdb[b + i], now)) {
+                break;
+            }
+        }
+        if (i == ESW_FDB_WAYS) {
+            qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: WMAD0: the address "
+                          "table's bucket is full\n");
+            return;
+        }
+        e = &s->fdb[b + i];
+        memcpy(e->mac, mac, 6);
+        e->vidx = vidx;
+        e->valid = true;
+    }
+    e->ports = AT_PORTS(val);
+    e->is_static = age == AT_AGE_STATIC;
+    e->last_seen = now - (int64_t)(6 - MIN(age, 6)) * ESW_AGE_MS / 6;
+}
+
 /* -- registers ---------------------------------------------------------- */
 
 /* An MDIO access through PCR0: PHYs 0-4, nobody at the other addresses */
@@ -512,6 +633,8 @@ static bool esw_plain_reg(hwaddr a)
     case ESW_STRT:
     case ESW_FPA2:
     case ESW_FCT2:
+    case ESW_WMAD1:
+    case ESW_WMAD2:
     case ESW_SGC2:
     case ESW_BMU_CTRL:
     case ESW_LED_POLARITY:
@@ -531,10 +654,15 @@ static uint64_t ralink_esw_read(void *opaque, hwaddr addr, unsigned size)
     switch (addr) {
     case ESW_ISR:
     case ESW_IMR:
+    case ESW_WMAD0:
     case ESW_PCR0:
         return esw_reg(s, addr);
     case ESW_POA:
         return esw_poa(s);
+    case ESW_ATS0:
+    case ESW_ATS1:
+    case ESW_ATS2:
+        return s->ats[(addr - ESW_ATS0) / 4];
     case ESW_PCR1:
         v = s->pcr1;
         s->pcr1 &= ~(PCR1_WT_DONE | PCR1_RD_RDY);
@@ -563,7 +691,24 @@ static void ralink_esw_write(void *opaque, hwaddr addr, uint64_t val,
         s->regs[ESW_IMR / 4] = val;
         esw_update_irq(s);
         return;
+    case ESW_ATS:
+        if (val & ATS_BEGIN) {
+            esw_ats_search(s, 0);
+        } else if (val & ATS_NEXT) {
+            esw_ats_search(s, s->ats_next);
+        }
+        return;
+    case ESW_WMAD0:
+        s->regs[ESW_WMAD0 / 4] = val & ~WMAD0_DONE;
+        if (val & WMAD0_CMD) {
+            esw_wmad(s, val);
+            s->regs[ESW_WMAD0 / 4] |= WMAD0_DONE;
+        }
+        return;
     case ESW_POA:
+    case ESW_ATS0:
+    case ESW_ATS1:
+    case ESW_ATS2:
     case ESW_PCR1:
         qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: write to read-only "
                       "register 0x%" HWADDR_PRIx "\n", addr);
@@ -649,6 +794,8 @@ static void esw_reset_regs(RalinkEswState *s)
 
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->fdb, 0, sizeof(s->fdb));
+    memset(s->ats, 0, sizeof(s->ats));
+    s->ats_next = 0;
     s->pcr1 = 0;
     s->regs[ESW_IMR / 4] = ~0u;
     for (p = 0; p < RALINK_ESW_NUM_PORTS + 1; p += 2) {
@@ -740,6 +887,7 @@ static const VMStateDescription vmstate_ralink_esw_fdb = {
         VMSTATE_UINT8(vidx, RalinkEswFdb),
         VMSTATE_UINT8(ports, RalinkEswFdb),
         VMSTATE_BOOL(valid, RalinkEswFdb),
+        VMSTATE_BOOL(is_static, RalinkEswFdb),
         VMSTATE_INT64(last_seen, RalinkEswFdb),
         VMSTATE_END_OF_LIST()
     }
@@ -757,6 +905,8 @@ static const VMStateDescription vmstate_ralink_esw = {
         VMSTATE_UINT32(pcr1, RalinkEswState),
         VMSTATE_STRUCT_ARRAY(fdb, RalinkEswState, RALINK_ESW_NUM_FDB, 1,
                              vmstate_ralink_esw_fdb, RalinkEswFdb),
+        VMSTATE_UINT32_ARRAY(ats, RalinkEswState, 3),
+        VMSTATE_UINT32(ats_next, RalinkEswState),
         VMSTATE_END_OF_LIST()
     }
 };
