@@ -52,6 +52,7 @@ typedef struct RalinkEswFdb {
     uint8_t vidx;       /* the VLAN table entry (its filtering ID) */
     uint8_t ports;
     bool valid;
+    bool is_static;     /* written through WMAD0 with age 7: never ages */
     int64_t last_seen;  /* virtual ms; learned entries age */
 } RalinkEswFdb;
 
@@ -72,6 +73,8 @@ struct RalinkEswState {
     RalinkPhy phy[RALINK_ESW_NUM_PHYS];
     uint32_t pcr1;      /* the MDIO access's result and done flags */
     RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
+    uint32_t ats[3];    /* the search's result: ATS0, ATS1, ATS2 */
+    uint32_t ats_next;  /* the table slot the next search starts at */
 };
 
 #endif /* HW_NET_RALINK_ESW_H */
