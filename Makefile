@@ -48,6 +48,7 @@ kernel-variants: kernel kernel-mt76x8 kernel-rt305x
 rootfs: deps kernel
 	@scripts/build-rootfs.sh
 	@scripts/build-rootfs.sh base
+	@scripts/build-rootfs.sh net
 
 # U-Boot proper for the GnuBee, started from RAM (build/u-boot/u-boot).
 uboot: deps

@@ -321,8 +321,13 @@ if with_modules; then
 	fi
 	# The single-core boards' initramfs (busybox's) has no modules: theirs
 	# go in a cpio of their own that the tests append to it.
+	# Under usr/lib: the rootfs is merged-/usr, and an archive's "lib"
+	# directory would replace its /lib symlink (and the C library with it).
 	if [ "$variant" = mt76x8 ]; then
-		(cd "$out/modules" && find . | LC_ALL=C sort |
+		rm -rf "$vdir/cpio"
+		mkdir -p "$vdir/cpio/usr/lib"
+		cp -a "$out/modules/lib/modules" "$vdir/cpio/usr/lib/"
+		(cd "$vdir/cpio" && find . | LC_ALL=C sort |
 			cpio -o -H newc -R 0:0 --reproducible --quiet) >"$out/modules.cpio.tmp"
 		mv -f "$out/modules.cpio.tmp" "$out/modules.cpio"
 	fi

@@ -3,10 +3,12 @@
 #
 # Build the guest's initramfs from Debian bookworm mipsel packages:
 #
-#   scripts/build-rootfs.sh [full|base]
+#   scripts/build-rootfs.sh [full|base|net]
 #
 #   full (default): rootfs/packages-{base,selftests}.list -> build/rootfs.cpio
 #   base:           rootfs/packages-base.list only -> build/rootfs-base.cpio
+#   net:            base and rootfs/packages-net.list -> build/rootfs-net.cpio
+#                   (iproute2 for the 128 MiB single-core boards' DSA tests)
 #
 # 1. Resolve the lists' dependencies with apt, as for an install into an
 #    empty mipsel system (private dpkg status, no Recommends), except that
@@ -19,9 +21,9 @@
 #    links, and check that every ELF finds its interpreter and NEEDED
 #    libraries. Redone only when the resolved package set changes.
 # 4. Assemble build/rootfs[-base]: that tree (hard links), rootfs/overlay,
-#    rootfs/init, and the kernel's modules if built
-#    (build/kernel/main/modules/lib/modules/*), and (full level) the
-#    guest tools of tests/tools, cross-compiled.
+#    rootfs/init, and (full level) the MT7621 kernel's modules if built
+#    (build/kernel/main/modules/lib/modules/*) and the guest tools of
+#    tests/tools, cross-compiled (poke at every level).
 # 5. Write a newc cpio, owner root, plus /dev/console. ROOTFS_COMPRESS=gzip
 #    writes build/rootfs[-base].cpio.gz (gzip -1) instead; the default,
 #    none, boots faster under TCG, where the guest's gunzip is slow: 66 MiB
@@ -40,7 +42,8 @@ LEVEL=${1:-full}
 case $LEVEL in
 full) LISTS=(base selftests); SUFFIX= ;;
 base) LISTS=(base); SUFFIX=-base ;;
-*) die "usage: $0 [full|base]" ;;
+net) LISTS=(base net); SUFFIX=-net ;;
+*) die "usage: $0 [full|base|net]" ;;
 esac
 case ${ROOTFS_COMPRESS:=none} in
 none) OUT=$BUILD/rootfs$SUFFIX.cpio ;;
@@ -132,7 +135,9 @@ fi
 
 # --- up to date? -------------------------------------------------------------
 mod_state=none
-if [ -d "$MODDIR" ] && [ -n "$(ls -A "$MODDIR")" ]; then
+# The test bed's (MT7621) modules, at the full level only: the single-core
+# boards' kernels bring theirs on a cpio of their own (modules.cpio).
+if [ "$LEVEL" = full ] && [ -d "$MODDIR" ] && [ -n "$(ls -A "$MODDIR")" ]; then
 	mod_state=$(cd "$MODDIR" && find . -printf '%p %s %T@ %l\n' | sort | sha256sum)
 fi
 # The kernel's selftests (full level): from the kernel source tree.
@@ -268,7 +273,7 @@ if [ "$mod_state" != none ]; then
 	# modules_install's links back into the kernel build tree
 	find "$STAGE/usr/lib/modules" -maxdepth 2 -type l \( -name build -o -name source \) -delete
 	log "rootfs: kernel modules: $(cd "$MODDIR" && echo *)"
-else
+elif [ "$LEVEL" = full ]; then
 	log "rootfs: no kernel modules ($MODDIR missing), building without"
 fi
 
@@ -297,6 +302,10 @@ if [ "$LEVEL" = full ]; then
 	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
 		-o "$STAGE/usr/local/bin/poke" "$TOP/tests/tools/poke.c"
 	log "rootfs: guest tools: msend, mreceive, poke"
+elif [ "$LEVEL" = net ]; then
+	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
+		-o "$STAGE/usr/local/bin/poke" "$TOP/tests/tools/poke.c"
+	log "rootfs: guest tools: poke"
 else
 	# The base initramfs has no C library (busybox-static): poke static
 	${CROSS_COMPILE}gcc -O2 -static -Wall -Wextra -Werror \

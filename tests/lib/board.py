@@ -38,12 +38,13 @@ BOARDS = {
 }
 # What differs per board beyond its DTB: the kernel build (its SoC
 # family's: scripts/build-kernel.sh), the memory, the initramfs (the
-# single-core boards' 128 or 32 MiB hold busybox's, not the test bed's 71 MiB).
+# single-core boards' 128 or 32 MiB hold busybox's, with iproute2 on the
+# 128 MiB ones, not the test bed's 71 MiB).
 BOARD_KERNEL = {'vocore2': 'mt76x8', 'omega2p': 'mt76x8',
                 'rt3052-eval': 'rt305x', 'rt5350-eval': 'rt305x'}
 BOARD_MEM = {'vocore2': '128M', 'omega2p': '128M', 'rt3052-eval': '32M',
              'rt5350-eval': '32M'}
-BOARD_ROOTFS = {'vocore2': 'rootfs-base', 'omega2p': 'rootfs-base',
+BOARD_ROOTFS = {'vocore2': 'rootfs-net', 'omega2p': 'rootfs-net',
                 'rt3052-eval': 'rootfs-base', 'rt5350-eval': 'rootfs-base'}
 # The console's UART, when not the first (the DT's stdout-path)
 BOARD_CONSOLE_UART = {'vocore2': 2}

@@ -22,7 +22,9 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   switch floods, the bridge does not flood again);
 - STP (the kernel's): while the ports listen and learn,
   A's broadcasts reach neither B nor C and C's neither A nor B, but the
-  CPU hears C's (as it must BPDUs); forwarding, A's reach B and C;
+  CPU hears C's (as it must BPDUs); forwarding, A's reach B and C; while
+  swp2 alone listens again (its link went and came back), A's reach B
+  and not C, C's neither A nor B but the CPU;
 - swp1 leaves the bridge: A's broadcasts reach C and not B;
 - vlan_filtering on the bridge is refused with the driver's message (no
   VLAN-aware bridging in the switch: under double tagging a port
@@ -211,6 +213,33 @@ def run_checks(t, b, a, bb, c):
     t.result(got(bb, mb, 'fwd-a') == N and got(c, mc, 'fwd-a') == N,
              'STP: forwarding, A\'s %d broadcasts reach B and C' % N,
              'B %d, C %d' % (got(bb, mb, 'fwd-a'), got(c, mc, 'fwd-a')))
+    # swp2's link goes and comes back: it listens and learns again while
+    # swp0 and swp1 forward
+    b.check('ip link set swp2 down && ip link set swp2 up && '
+            '(for i in $(seq 100); do grep -qx 1 /sys/class/net/swp2/brport/'
+            'state && exit 0; sleep 0.1; done; exit 1)', timeout=60)
+    ma, mb, mc = a.mark(), bb.mark(), c.mark()
+    rx2 = rx_packets(b, 'swp2')
+    send(a, BCAST, 'one-a')
+    send(c, BCAST, 'one-c')
+    settle()
+    rx2 = rx_packets(b, 'swp2') - rx2
+    st2 = b.check('cat /sys/class/net/swp[0-2]/brport/state').split()
+    one = st2[:2] == ['3', '3'] and st2[2] in ('1', '2')
+    t.result(one and got(bb, mb, 'one-a') == N, 'STP: swp2 listening '
+             'again, swp0 and swp1 forwarding: A\'s broadcasts reach B',
+             'states %s, B %d' % (st2, got(bb, mb, 'one-a')))
+    t.result(one and got(c, mc, 'one-a') == 0, 'STP (negative): and not C '
+             '(swp2 is no member of the bridge\'s VLAN)', 'C %d'
+             % got(c, mc, 'one-a'))
+    t.result(one and got(a, ma, 'one-c') == 0 and got(bb, mb, 'one-c') == 0,
+             'STP (negative): C\'s broadcasts reach neither A nor B',
+             'A %d, B %d' % (got(a, ma, 'one-c'), got(bb, mb, 'one-c')))
+    t.result(rx2 >= N, 'STP: C\'s broadcasts reach the CPU on swp2',
+             'swp2 rx +%d' % rx2)
+    b.check('(for i in $(seq %d); do grep -qx 3 /sys/class/net/swp2/brport/'
+            'state && exit 0; sleep 0.1; done; exit 1)' % (STP_FD * 40),
+            timeout=STP_FD * 4 + 60)
 
     bb.ip, c.ip = '192.0.2.11', '192.0.2.12'
     for peer in (a, bb, c):
@@ -254,11 +283,13 @@ def run_checks(t, b, a, bb, c):
              'left, A\'s broadcasts do not reach B', 'B %d'
              % got(bb, mb, 'left'))
 
-    st, out = b.run('echo 1 > /sys/class/net/br0/bridge/vlan_filtering; '
+    # busybox's sh runs its own applets first: iproute2's ip by its path
+    st, out = b.run('/usr/bin/ip link set br0 type bridge vlan_filtering 1; '
                     'echo "status $?"; '
                     'cat /sys/class/net/br0/bridge/vlan_filtering')
-    t.result('not supported' in out and 'status 0' not in out and
-             out.split()[-1] == '0', 'vlan_filtering is refused (no '
+    t.result('VLAN filtering is not supported' in out and
+             'status 0' not in out and out.split()[-1] == '0',
+             'vlan_filtering is refused with the driver\'s message (no '
              'VLAN-aware bridging in the switch under double tagging) and '
              'stays off', out)
 

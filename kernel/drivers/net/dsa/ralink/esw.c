@@ -449,9 +449,10 @@ static int resw_port_vlan_filtering(struct dsa_switch *ds, int port,
 {
 	if (!vlan_filtering)
 		return 0;
+	/* Not -EOPNOTSUPP: the bridge would filter in software only */
 	NL_SET_ERR_MSG_MOD(extack,
 			   "VLAN filtering is not supported by this driver");
-	return -EOPNOTSUPP;
+	return -EINVAL;
 }
 
 static const struct phylink_mac_ops resw_phylink_mac_ops = {
