@@ -209,7 +209,10 @@ for s in "${SERIES[@]}"; do
 		cp -a "$TOP/kernel/$d" "$(dirname "$d")/"
 		[ -d "$d" ] || continue
 		for l in $later; do
-			case $l in "$d"/*) rm -rf "$l" ;; esac
+			case $l in
+			*/Kconfig | */Makefile) ;;	# pruned below instead
+			"$d"/*) rm -rf "$l" ;;
+			esac
 		done
 		prune "$d"
 	done

@@ -2,10 +2,11 @@
 /*
  * Ralink/MediaTek embedded 100 Mbit switch (ESW) through DSA
  *
- * The switch of the RT3050/RT3052, RT3352, RT5350 and MT7628/MT7688: user
- * ports 0-4 with built-in 100 Mbit PHYs and port 6, wired to the frame
- * engine (the CPU port); port 5, an external MII on some SoCs, is not
- * supported. Its registers are memory mapped; its PHYs are reached
+ * The switch of the MT7628/MT7688 and the RT5350: user ports 0-4 with
+ * built-in 100 Mbit PHYs and port 6, wired to the frame engine (the CPU
+ * port); port 5, an external MII on some SoCs, is not supported. (The
+ * RT3050/RT3052's ESW has no per-VLAN untagging and no source says it has
+ * the special tag this driver relies on.) Its registers are memory mapped; its PHYs are reached
  * through its PCR0/PCR1 registers.
  *
  * The switch has no port matrix: what a port reaches is what its VLANs
