@@ -25,7 +25,14 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   CPU hears C's (as it must BPDUs); forwarding, A's reach B and C; while
   swp2 alone listens again (its link went and came back), A's reach B
   and not C, C's neither A nor B but the CPU;
-- swp1 leaves the bridge: A's broadcasts reach C and not B;
+- the address table: A's frames to br0's address reach br0 and neither
+  B nor C (a host entry); `bridge fdb add ... master static` shows in
+  `bridge fdb show` as self static, A's frames to it reach B and not C,
+  flooded again once deleted; `bridge mdb add` of a group on swp1: A's
+  frames to it reach B and not C, flooded again once deleted; B learned
+  on port 1 (the table walked through ATS with devmem);
+- swp1 leaves the bridge: B's learned entry is gone from the bridge's
+  VLAN (fast ageing); A's broadcasts reach C and not B;
 - vlan_filtering on the bridge is refused with the driver's message (no
   VLAN-aware bridging in the switch: under double tagging a port
   classifies by its PVID alone);
@@ -34,6 +41,7 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
 """
 
 import os
+import re
 import sys
 import time
 
@@ -52,6 +60,11 @@ BCAST = b'\xff' * 6
 UNKNOWN = bytes.fromhex('020000000099')
 N = 200
 STP_FD = 6              # the bridge's forward delay, seconds
+ESW = 0x10110000
+# busybox's sh runs its own applets first: iproute2's by their paths
+BRIDGE = '/usr/sbin/bridge'
+STATIC = '02:00:00:00:00:0d'
+GROUP = '01:00:5e:01:02:03'
 FRAMES = 10000
 
 
@@ -87,6 +100,28 @@ def rx_packets(b, dev):
 
 def settle():
     time.sleep(1.0)
+
+
+def at_dump(b):
+    """The switch's address table, walked through ATS/ATS0-2 with devmem
+    (the vendor SDK's `switch dump`): (vlan index, port map, age, MAC)."""
+    out = b.check('devmem %#x 32 1; i=0; while [ $i -lt 1024 ]; do '
+                  'v=$(devmem %#x); [ $((v & 1)) -eq 0 ] && break; '
+                  'echo "at $v $(devmem %#x) $(devmem %#x)"; '
+                  '[ $((v & 2)) -ne 0 ] && break; devmem %#x 32 2; '
+                  'i=$((i + 1)); done'
+                  % (ESW + 0x24, ESW + 0x28, ESW + 0x30, ESW + 0x2c,
+                     ESW + 0x24), timeout=120)
+    entries = []
+    for ln in out.splitlines():
+        w = ln.split()
+        if len(w) != 4 or w[0] != 'at':
+            continue
+        v, hi, lo = int(w[1], 16), int(w[2], 16), int(w[3], 16)
+        entries.append(((v >> 7) & 0xf, (v >> 12) & 0x7f, (v >> 4) & 7,
+                        hi.to_bytes(4, 'big') + (lo & 0xffff).to_bytes(2,
+                                                                     'big')))
+    return entries
 
 
 def main():
@@ -272,8 +307,69 @@ def run_checks(t, b, a, bb, c):
              'once each' % N, 'B %d, C %d'
              % (got(bb, mb, 'flood'), got(c, mc, 'flood')))
 
-    # swp1 leaves
+    # The address table: the bridge's own address (a host entry), a static
+    # entry, a multicast group, as the bridge offloads them
+    br_mac = bytes.fromhex(b.check('cat /sys/class/net/br0/address')
+                           .strip().replace(':', ''))
+    mb, mc = bb.mark(), c.mark()
+    rxb = rx_packets(b, 'br0')
+    send(a, br_mac, 'host')
+    settle()
+    t.result(rx_packets(b, 'br0') - rxb >= N, 'FDB: A\'s %d frames to '
+             'br0\'s address reach br0' % N, 'br0 rx +%d'
+             % (rx_packets(b, 'br0') - rxb))
+    t.result(got(bb, mb, 'host') == 0 and got(c, mc, 'host') == 0,
+             'FDB (negative): and neither B nor C (a host entry to the CPU '
+             'port, not a flood)', 'B %d, C %d'
+             % (got(bb, mb, 'host'), got(c, mc, 'host')))
+    b.check('%s fdb add %s dev swp1 master static' % (BRIDGE, STATIC))
+    shown = b.check('%s fdb show dev swp1' % BRIDGE)
+    t.result(re.search(r'^%s self static' % STATIC, shown, re.M) and
+             re.search(r'^%s offload master br0 static' % STATIC, shown,
+                       re.M),
+             'FDB: `bridge fdb add ... master static` is offloaded and in '
+             'the switch\'s table (`bridge fdb show`: self static)', shown)
+    mb, mc = bb.mark(), c.mark()
+    send(a, bytes.fromhex(STATIC.replace(':', '')), 'static')
+    settle()
+    t.result(got(bb, mb, 'static') == N, 'FDB: A\'s %d frames to the '
+             'static address reach B' % N, 'B %d' % got(bb, mb, 'static'))
+    t.result(got(c, mc, 'static') == 0, 'FDB (negative): and not C',
+             'C %d' % got(c, mc, 'static'))
+    b.check('%s fdb del %s dev swp1 master static' % (BRIDGE, STATIC))
+    mb, mc = bb.mark(), c.mark()
+    send(a, bytes.fromhex(STATIC.replace(':', '')), 'unstatic')
+    settle()
+    t.result(got(bb, mb, 'unstatic') == N and got(c, mc, 'unstatic') == N,
+             'FDB: once deleted, A\'s frames to it reach B and C (flooded)',
+             'B %d, C %d' % (got(bb, mb, 'unstatic'),
+                             got(c, mc, 'unstatic')))
+    b.check('%s mdb add dev br0 port swp1 grp %s permanent' % (BRIDGE, GROUP))
+    mb, mc = bb.mark(), c.mark()
+    send(a, bytes.fromhex(GROUP.replace(':', '')), 'group')
+    settle()
+    t.result(got(bb, mb, 'group') == N, 'MDB: A\'s %d frames to group %s '
+             '(swp1 a member) reach B' % (N, GROUP), 'B %d'
+             % got(bb, mb, 'group'))
+    t.result(got(c, mc, 'group') == 0, 'MDB (negative): and not C',
+             'C %d' % got(c, mc, 'group'))
+    b.check('%s mdb del dev br0 port swp1 grp %s permanent' % (BRIDGE, GROUP))
+    mb, mc = bb.mark(), c.mark()
+    send(a, bytes.fromhex(GROUP.replace(':', '')), 'ungroup')
+    settle()
+    t.result(got(bb, mb, 'ungroup') == N and got(c, mc, 'ungroup') == N,
+             'MDB: once deleted, A\'s frames to the group reach B and C',
+             'B %d, C %d' % (got(bb, mb, 'ungroup'), got(c, mc, 'ungroup')))
+    learned = [e for e in at_dump(b) if e[3] == bb.mac and e[1] == 2]
+    t.result(learned and learned[0][2] != 7, 'FDB: the switch learned B on '
+             'port 1 (its table, read through ATS)', str(learned))
+
+    # swp1 leaves: the switch forgets what it learned there
     b.check('ip link set swp1 nomaster')
+    left = [e for e in at_dump(b) if e[3] == bb.mac and e[0] == learned[0][0]
+            and e[2] != 7] if learned else ['nothing learned before']
+    t.result(not left, 'FDB: after swp1 left the bridge, B\'s learned entry '
+             'is gone from the bridge\'s VLAN (fast ageing)', str(left))
     mb, mc = bb.mark(), c.mark()
     send(a, BCAST, 'left')
     settle()

@@ -9,8 +9,9 @@
   each file the patches touch unshared first by scripts/env.sh's
   apply_patches);
 - that tree builds our drivers in tree (the main build's .config plus our
-  Kconfig symbols, W=1): the symbols exist in the tree's Kconfig and
-  stick, and the directories the series adds build without a warning.
+  Kconfig symbols and COMPILE_TEST, W=1): the symbols exist in the tree's
+  Kconfig and stick, and the directories the series adds build without a
+  warning.
 """
 
 import glob
@@ -32,13 +33,21 @@ WORK = os.path.join(CACHE, 'kernel', 'series')
 
 
 def series_dirs():
-    """The directories the series adds (kernel/series/*.txt, Paths:)."""
+    """The code directories the series adds to (kernel/series/*.txt,
+    Paths: a directory, or a file in a directory with a Kconfig)."""
     dirs = []
     for txt in sorted(glob.glob(os.path.join(TOP, 'kernel', 'series',
                                              '*.txt'))):
         for ln in open(txt):
-            if ln.startswith('Paths: '):
-                dirs += [d.rstrip('/') + '/' for d in ln.split()[1:]]
+            if not ln.startswith('Paths: '):
+                continue
+            for p in ln.split()[1:]:
+                p = p.rstrip('/')
+                if not os.path.isdir(os.path.join(TOP, 'kernel', p)):
+                    p = os.path.dirname(p)
+                if (os.path.exists(os.path.join(TOP, 'kernel', p, 'Kconfig'))
+                        and p + '/' not in dirs):
+                    dirs.append(p + '/')
     return dirs
 
 
@@ -107,8 +116,10 @@ def main():
         os.makedirs(obj, exist_ok=True)
         shutil.copy(os.path.join(MAIN_OBJ, '.config'),
                     os.path.join(obj, '.config'))
+        # COMPILE_TEST: the main build is the MT7621's, and the ESW driver
+        # is for the MT7628's and the RT5350's families
         with open(os.path.join(obj, '.config'), 'a') as f:
-            f.write('\n'.join(syms) + '\n')
+            f.write('\n'.join(['CONFIG_COMPILE_TEST=y'] + syms) + '\n')
         make = ('make -C %s O=%s ARCH=mips CROSS_COMPILE=mipsel-linux-gnu- '
                 '"CC=ccache mipsel-linux-gnu-gcc" HOSTCC="ccache gcc" -j%d'
                 % (src, obj, (os.cpu_count() or 1) + 1))

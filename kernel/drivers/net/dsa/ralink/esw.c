@@ -36,9 +36,29 @@
 #include <linux/phylink.h>
 #include <linux/platform_device.h>
 #include <linux/reset.h>
+#include <linux/unaligned.h>
 #include <net/dsa.h>
 
 #define ESW_PFC1			0x14
+#define ESW_ATS				0x24	/* address table search */
+#define  ESW_ATS_BEGIN			BIT(0)
+#define  ESW_ATS_NEXT			BIT(1)
+#define ESW_ATS0			0x28	/* the entry found */
+#define  ESW_ATS0_SEARCH_RDY		BIT(0)
+#define  ESW_ATS0_TABLE_END		BIT(1)
+#define ESW_ATS1			0x2c	/* its address's bytes 4-5 */
+#define ESW_ATS2			0x30	/* its address's bytes 0-3 */
+#define ESW_WMAD0			0x34	/* write an entry */
+#define  ESW_WMAD0_CMD			BIT(0)
+#define  ESW_WMAD0_DONE			BIT(1)
+#define ESW_WMAD1			0x38	/* its address's bytes 4-5 */
+#define ESW_WMAD2			0x3c	/* its address's bytes 0-3 */
+/* ATS0 and WMAD0 */
+#define  ESW_AT_AGE			GENMASK(6, 4)
+#define  ESW_AT_AGE_STATIC		7
+#define  ESW_AT_AGE_INVALID		0
+#define  ESW_AT_VIDX			GENMASK(10, 7)
+#define  ESW_AT_PORTS			GENMASK(18, 12)
 #define  ESW_PFC1_EN_VLAN		GENMASK(22, 16)	/* per port */
 #define ESW_PVIDC(p)			(0x40 + 4 * ((p) / 2))
 #define  ESW_PVID_BITS			12
@@ -55,6 +75,10 @@
 #define ESW_POC2			0x98
 #define  ESW_POC2_UNTAG_EN		GENMASK(6, 0)	/* per port */
 #define  ESW_POC2_PER_VLAN_UNTAG_EN	BIT(15)
+#define ESW_SGC				0x9c
+#define  ESW_SGC_AGING_INTERVAL		GENMASK(3, 0)
+/* The one value of the field a source gives (vendor SDK): 300 s */
+#define  ESW_SGC_AGING_300S		1
 #define ESW_PCR0			0xc0
 #define  ESW_PCR0_WT_DATA		GENMASK(31, 16)
 #define  ESW_PCR0_RD_PHY_CMD		BIT(14)
@@ -78,6 +102,10 @@
 /* How long reset lines are held, and how long the PHYs take after */
 #define ESW_RESET_US			1000
 #define ESW_MDIO_TIMEOUT_US		5000
+/* The address table: its size, how long a search or a write may take */
+#define ESW_TABLE_SIZE			1024
+#define ESW_TABLE_TIMEOUT_US		20000
+#define ESW_AGEING_MS			300000
 
 /**
  * struct resw_vlan - one of the switch's 16 VLAN table entries
@@ -93,6 +121,20 @@ struct resw_vlan {
 };
 
 /**
+ * struct resw_static - a static entry of the address table
+ * @list: in the switch's list
+ * @addr: the MAC address
+ * @vidx: its VLAN table entry
+ * @ports: the ports it goes to
+ */
+struct resw_static {
+	struct list_head list;
+	u8 addr[ETH_ALEN];
+	u8 vidx;
+	u8 ports;
+};
+
+/**
  * struct resw_priv - the driver's state of one switch
  * @ds: the DSA switch
  * @dev: the platform device's device
@@ -100,8 +142,9 @@ struct resw_vlan {
  * @rst_esw: the switch's reset line
  * @rst_ephy: the PHYs' reset line
  * @mdio: the PHYs' bus (PCR0/PCR1)
- * @lock: serialises the VLAN table and its shadow below
+ * @lock: serialises the tables and their shadows below
  * @vlans: the VLAN table as the driver keeps it
+ * @statics: the static entries of the address table (FDB and MDB)
  * @bridge_vlan: per port, the entry of its bridge, or -1
  * @forwarding: the user ports in the STP forwarding state
  */
@@ -112,8 +155,9 @@ struct resw_priv {
 	struct reset_control *rst_esw;
 	struct reset_control *rst_ephy;
 	struct mii_bus *mdio;
-	struct mutex lock;	/* the VLAN table */
+	struct mutex lock;	/* the VLAN and address tables */
 	struct resw_vlan vlans[ESW_NUM_VLANS];
+	struct list_head statics;
 	int bridge_vlan[ESW_NUM_PORTS];
 	u8 forwarding;
 };
@@ -264,6 +308,211 @@ static void resw_vlan_sync(struct resw_priv *priv)
 		resw_write_field(priv, ESW_PVIDC(dp->index), dp->index,
 				 ESW_PVID_BITS, pvid);
 	}
+}
+
+/* -- the address table -------------------------------------------------- */
+
+/*
+ * Write the entry of @addr in VLAN table entry @vidx: to @ports, static
+ * or (@age 0) removed. The address is written big-endian across WMAD2
+ * (bytes 0-3) and WMAD1 (bytes 4-5), as the vendor SDK's `switch add`.
+ */
+static int resw_at_write(struct resw_priv *priv, const u8 *addr, int vidx,
+			 u8 ports, u8 age)
+{
+	u32 val;
+	int err;
+
+	resw_write(priv, ESW_WMAD2, get_unaligned_be32(addr));
+	resw_write(priv, ESW_WMAD1, get_unaligned_be16(addr + 4));
+	resw_write(priv, ESW_WMAD0, ESW_WMAD0_CMD |
+		   FIELD_PREP(ESW_AT_PORTS, ports) |
+		   FIELD_PREP(ESW_AT_VIDX, vidx) | FIELD_PREP(ESW_AT_AGE, age));
+	err = readl_poll_timeout(priv->base + ESW_WMAD0, val,
+				 val & ESW_WMAD0_DONE, 10,
+				 ESW_TABLE_TIMEOUT_US);
+	if (err)
+		dev_err(priv->dev, "address table write timed out\n");
+	return err;
+}
+
+/**
+ * struct resw_at_entry - an entry of the address table, as a search shows
+ * @addr: its MAC address
+ * @vidx: its VLAN table entry
+ * @ports: the ports it goes to
+ * @age: its age field: ESW_AT_AGE_STATIC, or what is left of its ageing
+ */
+struct resw_at_entry {
+	u8 addr[ETH_ALEN];
+	int vidx;
+	u8 ports;
+	u8 age;
+};
+
+/*
+ * The next entry of a search started (@next false) or going on: 1 with
+ * @e filled, 0 at the table's end, or an error.
+ */
+static int resw_at_search(struct resw_priv *priv, bool next,
+			  struct resw_at_entry *e)
+{
+	u32 val;
+	int err;
+
+	resw_write(priv, ESW_ATS, next ? ESW_ATS_NEXT : ESW_ATS_BEGIN);
+	err = readl_poll_timeout(priv->base + ESW_ATS0, val,
+				 val & (ESW_ATS0_SEARCH_RDY |
+					ESW_ATS0_TABLE_END), 10,
+				 ESW_TABLE_TIMEOUT_US);
+	if (err) {
+		dev_err(priv->dev, "address table search timed out\n");
+		return err;
+	}
+	if (!(val & ESW_ATS0_SEARCH_RDY) ||
+	    FIELD_GET(ESW_AT_AGE, val) == ESW_AT_AGE_INVALID)
+		return 0;
+	e->vidx = FIELD_GET(ESW_AT_VIDX, val);
+	e->ports = FIELD_GET(ESW_AT_PORTS, val);
+	e->age = FIELD_GET(ESW_AT_AGE, val);
+	put_unaligned_be32(resw_read(priv, ESW_ATS2), e->addr);
+	put_unaligned_be16(resw_read(priv, ESW_ATS1), e->addr + 4);
+	return 1;
+}
+
+/*
+ * Call @fn on every entry of the table. A search shows whether the entry
+ * it found is the last one (TABLE_END with SEARCH_RDY): the walk stops
+ * there, or after ESW_TABLE_SIZE entries whatever the switch says.
+ */
+static int resw_at_walk(struct resw_priv *priv,
+			int (*fn)(struct resw_priv *priv,
+				  const struct resw_at_entry *e, void *data),
+			void *data)
+{
+	struct resw_at_entry e;
+	int i, err;
+
+	for (i = 0; i < ESW_TABLE_SIZE; i++) {
+		err = resw_at_search(priv, i > 0, &e);
+		if (err <= 0)
+			return err;
+		err = fn(priv, &e, data);
+		if (err)
+			return err;
+		if (resw_read(priv, ESW_ATS0) & ESW_ATS0_TABLE_END)
+			return 0;
+	}
+	return 0;
+}
+
+static struct resw_static *resw_static_find(struct resw_priv *priv,
+					    const u8 *addr, int vidx)
+{
+	struct resw_static *st;
+
+	list_for_each_entry(st, &priv->statics, list)
+		if (st->vidx == vidx && ether_addr_equal(st->addr, addr))
+			return st;
+	return NULL;
+}
+
+/*
+ * Add @port to (@add) or remove it from the static entry of @addr in
+ * @vidx. A unicast address goes to one port: adding moves it.
+ */
+static int resw_static_update(struct resw_priv *priv, const u8 *addr,
+			      int vidx, int port, bool add)
+{
+	struct resw_static *st = resw_static_find(priv, addr, vidx);
+	u8 ports;
+	int err;
+
+	lockdep_assert_held(&priv->lock);
+
+	if (!st && !add)
+		return 0;
+	if (!st) {
+		st = kzalloc(sizeof(*st), GFP_KERNEL);
+		if (!st)
+			return -ENOMEM;
+		ether_addr_copy(st->addr, addr);
+		st->vidx = vidx;
+		list_add_tail(&st->list, &priv->statics);
+	}
+	if (!add)
+		ports = st->ports & ~BIT(port);
+	else if (is_multicast_ether_addr(addr))
+		ports = st->ports | BIT(port);
+	else
+		ports = BIT(port);
+
+	err = resw_at_write(priv, addr, vidx, ports,
+			    ports ? ESW_AT_AGE_STATIC : ESW_AT_AGE_INVALID);
+	if (err && !st->ports) {
+		list_del(&st->list);
+		kfree(st);
+		return err;
+	}
+	if (err)
+		return err;
+	st->ports = ports;
+	if (!ports) {
+		list_del(&st->list);
+		kfree(st);
+	}
+	return 0;
+}
+
+/* Remove every static entry of VLAN table entry @vidx (no longer used) */
+static void resw_static_flush(struct resw_priv *priv, int vidx)
+{
+	struct resw_static *st, *tmp;
+
+	list_for_each_entry_safe(st, tmp, &priv->statics, list) {
+		if (st->vidx != vidx)
+			continue;
+		resw_at_write(priv, st->addr, vidx, 0, ESW_AT_AGE_INVALID);
+		list_del(&st->list);
+		kfree(st);
+	}
+}
+
+/* The VLAN table entry of an FDB database, or an error */
+static int resw_db_vlan(struct resw_priv *priv, struct dsa_db db)
+{
+	u16 vid;
+	int i;
+
+	switch (db.type) {
+	case DSA_DB_PORT:
+		vid = dsa_tag_8021q_standalone_vid(db.dp);
+		break;
+	case DSA_DB_BRIDGE:
+		vid = dsa_tag_8021q_bridge_vid(db.bridge.num);
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	for (i = 0; i < ESW_NUM_VLANS; i++)
+		if (priv->vlans[i].vid == vid)
+			return i;
+	return -ENOENT;
+}
+
+/* The VLAN table entry @port's frames are in now */
+static int resw_port_vlan(struct resw_priv *priv, int port)
+{
+	struct dsa_port *dp = dsa_to_port(&priv->ds, port);
+	u16 vid = dsa_tag_8021q_standalone_vid(dp);
+	int i;
+
+	if (priv->bridge_vlan[port] >= 0)
+		return priv->bridge_vlan[port];
+	for (i = 0; i < ESW_NUM_VLANS; i++)
+		if (priv->vlans[i].vid == vid)
+			return i;
+	return -ENOENT;
 }
 
 /* -- DSA ---------------------------------------------------------------- */
@@ -431,8 +680,10 @@ static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
 	v = priv->bridge_vlan[port];
 	if (v >= 0) {
 		priv->vlans[v].ports &= ~BIT(port);
-		if (!priv->vlans[v].ports)
+		if (!priv->vlans[v].ports) {
+			resw_static_flush(priv, v);
 			priv->vlans[v].vid = 0;
+		}
 		priv->bridge_vlan[port] = -1;
 	}
 	resw_vlan_sync(priv);
@@ -456,6 +707,129 @@ static int resw_port_vlan_filtering(struct dsa_switch *ds, int port,
 	return -EINVAL;
 }
 
+static int resw_port_fdb_add(struct dsa_switch *ds, int port,
+			     const unsigned char *addr, u16 vid,
+			     struct dsa_db db)
+{
+	struct resw_priv *priv = ds->priv;
+	int vidx, err;
+
+	/* No VLAN-aware bridging: an entry of one VLAN is the bridge's own */
+	if (vid)
+		return -EOPNOTSUPP;
+	mutex_lock(&priv->lock);
+	vidx = resw_db_vlan(priv, db);
+	err = vidx < 0 ? vidx : resw_static_update(priv, addr, vidx, port,
+						    true);
+	mutex_unlock(&priv->lock);
+	return err;
+}
+
+static int resw_port_fdb_del(struct dsa_switch *ds, int port,
+			     const unsigned char *addr, u16 vid,
+			     struct dsa_db db)
+{
+	struct resw_priv *priv = ds->priv;
+	int vidx, err = 0;
+
+	if (vid)
+		return -EOPNOTSUPP;
+	mutex_lock(&priv->lock);
+	vidx = resw_db_vlan(priv, db);
+	if (vidx >= 0)
+		err = resw_static_update(priv, addr, vidx, port, false);
+	mutex_unlock(&priv->lock);
+	return err;
+}
+
+static int resw_port_mdb_add(struct dsa_switch *ds, int port,
+			     const struct switchdev_obj_port_mdb *mdb,
+			     struct dsa_db db)
+{
+	return resw_port_fdb_add(ds, port, mdb->addr, mdb->vid, db);
+}
+
+static int resw_port_mdb_del(struct dsa_switch *ds, int port,
+			     const struct switchdev_obj_port_mdb *mdb,
+			     struct dsa_db db)
+{
+	return resw_port_fdb_del(ds, port, mdb->addr, mdb->vid, db);
+}
+
+struct resw_dump {
+	int port;
+	int vidx;
+	dsa_fdb_dump_cb_t *cb;
+	void *data;
+};
+
+static int resw_dump_one(struct resw_priv *priv,
+			 const struct resw_at_entry *e, void *data)
+{
+	struct resw_dump *d = data;
+
+	if (e->vidx != d->vidx || !(e->ports & BIT(d->port)))
+		return 0;
+	return d->cb(e->addr, 0, e->age == ESW_AT_AGE_STATIC, d->data);
+}
+
+static int resw_port_fdb_dump(struct dsa_switch *ds, int port,
+			      dsa_fdb_dump_cb_t *cb, void *data)
+{
+	struct resw_priv *priv = ds->priv;
+	struct resw_dump d = { .port = port, .cb = cb, .data = data };
+	int err;
+
+	mutex_lock(&priv->lock);
+	d.vidx = resw_port_vlan(priv, port);
+	err = d.vidx < 0 ? 0 : resw_at_walk(priv, resw_dump_one, &d);
+	mutex_unlock(&priv->lock);
+	return err;
+}
+
+/* Remove what the switch learned on port *@data */
+static int resw_fast_age_one(struct resw_priv *priv,
+			     const struct resw_at_entry *e, void *data)
+{
+	int port = *(int *)data;
+
+	if (e->age == ESW_AT_AGE_STATIC || !(e->ports & BIT(port)))
+		return 0;
+	return resw_at_write(priv, e->addr, e->vidx, 0, ESW_AT_AGE_INVALID);
+}
+
+static void resw_port_fast_age(struct dsa_switch *ds, int port)
+{
+	struct resw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->lock);
+	resw_at_walk(priv, resw_fast_age_one, &port);
+	mutex_unlock(&priv->lock);
+}
+
+/* DSA allows ESW_AGEING_MS only (ageing_time_min and _max) */
+static int resw_set_ageing_time(struct dsa_switch *ds, unsigned int msecs)
+{
+	struct resw_priv *priv = ds->priv;
+
+	resw_rmw(priv, ESW_SGC, ESW_SGC_AGING_INTERVAL,
+		 FIELD_PREP(ESW_SGC_AGING_INTERVAL, ESW_SGC_AGING_300S));
+	return 0;
+}
+
+static void resw_teardown(struct dsa_switch *ds)
+{
+	struct resw_priv *priv = ds->priv;
+	struct resw_static *st, *tmp;
+
+	mutex_lock(&priv->lock);
+	list_for_each_entry_safe(st, tmp, &priv->statics, list) {
+		list_del(&st->list);
+		kfree(st);
+	}
+	mutex_unlock(&priv->lock);
+}
+
 static const struct phylink_mac_ops resw_phylink_mac_ops = {
 	.mac_config = resw_mac_config,
 	.mac_link_down = resw_mac_link_down,
@@ -465,6 +839,7 @@ static const struct phylink_mac_ops resw_phylink_mac_ops = {
 static const struct dsa_switch_ops resw_switch_ops = {
 	.get_tag_protocol = resw_get_tag_protocol,
 	.setup = resw_setup,
+	.teardown = resw_teardown,
 	.phylink_get_caps = resw_phylink_get_caps,
 	.port_enable = resw_port_enable,
 	.port_disable = resw_port_disable,
@@ -472,6 +847,13 @@ static const struct dsa_switch_ops resw_switch_ops = {
 	.port_bridge_join = resw_port_bridge_join,
 	.port_bridge_leave = resw_port_bridge_leave,
 	.port_vlan_filtering = resw_port_vlan_filtering,
+	.port_fdb_add = resw_port_fdb_add,
+	.port_fdb_del = resw_port_fdb_del,
+	.port_fdb_dump = resw_port_fdb_dump,
+	.port_mdb_add = resw_port_mdb_add,
+	.port_mdb_del = resw_port_mdb_del,
+	.port_fast_age = resw_port_fast_age,
+	.set_ageing_time = resw_set_ageing_time,
 };
 
 /* -- the platform device ------------------------------------------------ */
@@ -506,6 +888,7 @@ static int resw_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	priv->dev = dev;
 	mutex_init(&priv->lock);
+	INIT_LIST_HEAD(&priv->statics);
 
 	priv->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(priv->base))
@@ -532,6 +915,10 @@ static int resw_probe(struct platform_device *pdev)
 	priv->ds.ops = &resw_switch_ops;
 	priv->ds.phylink_mac_ops = &resw_phylink_mac_ops;
 	priv->ds.user_mii_bus = priv->mdio;
+	/* Each port and bridge has a VLAN table entry, its own FID */
+	priv->ds.fdb_isolation = true;
+	priv->ds.ageing_time_min = ESW_AGEING_MS;
+	priv->ds.ageing_time_max = ESW_AGEING_MS;
 	platform_set_drvdata(pdev, priv);
 
 	return dsa_register_switch(&priv->ds);
