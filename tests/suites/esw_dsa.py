@@ -33,9 +33,11 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   on port 1 (the table walked through ATS with devmem);
 - swp1 leaves the bridge: B's learned entry is gone from the bridge's
   VLAN (fast ageing); A's broadcasts reach C and not B;
-- vlan_filtering on the bridge is refused with the driver's message (no
-  VLAN-aware bridging in the switch: under double tagging a port
-  classifies by its PVID alone);
+- the bridge made VLAN-aware (swp0 and swp2, VLAN 10 on both): the CPU
+  forwards (the switch cannot: a tagged frame would reach the CPU without
+  its port's mark): A's broadcasts in VLAN 10 reach C tagged, in VLAN 20
+  (no member) not at all, untagged ones reach C; swp0 got them all;
+  VLAN filtering off again: the switch forwards A's frames to C;
 - ralink_esw unloads, loads again and A pings swp0; no Oops/WARNING;
   the QEMU log holds nothing unexpected.
 """
@@ -63,6 +65,7 @@ STP_FD = 6              # the bridge's forward delay, seconds
 ESW = 0x10110000
 # busybox's sh runs its own applets first: iproute2's by their paths
 BRIDGE = '/usr/sbin/bridge'
+IP = '/usr/bin/ip'
 STATIC = '02:00:00:00:00:0d'
 GROUP = '01:00:5e:01:02:03'
 FRAMES = 10000
@@ -379,15 +382,41 @@ def run_checks(t, b, a, bb, c):
              'left, A\'s broadcasts do not reach B', 'B %d'
              % got(bb, mb, 'left'))
 
-    # busybox's sh runs its own applets first: iproute2's ip by its path
-    st, out = b.run('/usr/bin/ip link set br0 type bridge vlan_filtering 1; '
-                    'echo "status $?"; '
-                    'cat /sys/class/net/br0/bridge/vlan_filtering')
-    t.result('VLAN filtering is not supported' in out and
-             'status 0' not in out and out.split()[-1] == '0',
-             'vlan_filtering is refused with the driver\'s message (no '
-             'VLAN-aware bridging in the switch under double tagging) and '
-             'stays off', out)
+    # A VLAN-aware bridge (swp0 and swp2 left in it): forwarded by the CPU
+    b.check('%s link set br0 type bridge vlan_filtering 1 && '
+            '%s vlan add dev swp0 vid 10 && %s vlan add dev swp2 vid 10'
+            % (IP, BRIDGE, BRIDGE))
+    mc = c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, BCAST, 'v10', vlan=10)
+    send(a, BCAST, 'v20', vlan=20)
+    send(a, BCAST, 'v1')
+    settle()
+    rx0 = rx_packets(b, 'swp0') - rx0
+    with c.cond:
+        v10 = sum(1 for f in c.frames[mc:] if b'esw-dsa v10 ' in f and
+                  f[12:16] == b'\x81\x00\x00\x0a')
+    t.result(v10 == N, 'VLAN-aware bridge: A\'s %d broadcasts in VLAN 10 '
+             'reach C, tagged' % N, 'C %d tagged VID 10 (of %d)'
+             % (v10, got(c, mc, 'v10')))
+    t.result(got(c, mc, 'v20') == 0, 'VLAN-aware bridge (negative): A\'s '
+             'broadcasts in VLAN 20 (no member) do not reach C',
+             'C %d' % got(c, mc, 'v20'))
+    t.result(got(c, mc, 'v1') == N, 'VLAN-aware bridge: A\'s untagged '
+             'broadcasts (PVID 1) reach C', 'C %d' % got(c, mc, 'v1'))
+    t.result(rx0 >= 3 * N, 'VLAN-aware bridge: the CPU forwards: swp0 got '
+             'all %d frames' % (3 * N), 'swp0 rx +%d' % rx0)
+    b.check('%s link set br0 type bridge vlan_filtering 0' % IP)
+    c.send(eth(BCAST, c.mac, ETYPE, probe('learn-c', 0)))
+    time.sleep(0.5)
+    mc = c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, c.mac, 'unaware')
+    settle()
+    rx0 = rx_packets(b, 'swp0') - rx0
+    t.result(got(c, mc, 'unaware') == N and rx0 < N // 10, 'VLAN filtering '
+             'off again: the switch forwards A\'s frames to C (swp0 rx +%d)'
+             % rx0, 'C %d, swp0 rx +%d' % (got(c, mc, 'unaware'), rx0))
 
     st, out = b.run('ip link set br0 down && brctl delbr br0 && '
                     'rmmod ralink_esw && '

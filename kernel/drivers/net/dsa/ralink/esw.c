@@ -20,6 +20,13 @@
  * VID, with its forwarding ports and the CPU port as members: a port's
  * PVID while it forwards. The CPU learns a frame's source port from the
  * special tag (net/dsa/tag_mt7628.c).
+ *
+ * A VLAN-aware bridge is not offloaded: a port that classified frames by
+ * their own tags would send tagged frames to the CPU without the special
+ * tag (the switch marks only a tag it adds), and no other mark names the
+ * port. Its ports stay in their own VLANs, as standalone ports, and the
+ * bridge forwards between them in software (the tag driver leaves their
+ * frames without offload_fwd_mark).
  */
 
 #include <linux/bitfield.h>
@@ -147,6 +154,7 @@ struct resw_static {
  * @statics: the static entries of the address table (FDB and MDB)
  * @bridge_vlan: per port, the entry of its bridge, or -1
  * @forwarding: the user ports in the STP forwarding state
+ * @vlan_aware: the user ports in a VLAN-aware bridge (not offloaded)
  */
 struct resw_priv {
 	struct dsa_switch ds;
@@ -160,6 +168,7 @@ struct resw_priv {
 	struct list_head statics;
 	int bridge_vlan[ESW_NUM_PORTS];
 	u8 forwarding;
+	u8 vlan_aware;
 };
 
 static u32 resw_read(struct resw_priv *priv, unsigned int reg)
@@ -280,6 +289,7 @@ static int resw_vlan_alloc(struct resw_priv *priv, u16 vid, bool bridge)
  */
 static void resw_vlan_sync(struct resw_priv *priv)
 {
+	u8 offloaded = priv->forwarding & ~priv->vlan_aware;
 	struct dsa_switch *ds = &priv->ds;
 	struct dsa_port *dp;
 	int i;
@@ -291,8 +301,7 @@ static void resw_vlan_sync(struct resw_priv *priv)
 		u8 members = 0;
 
 		if (v->bridge)
-			members = BIT(ESW_CPU_PORT) |
-				  (v->ports & priv->forwarding);
+			members = BIT(ESW_CPU_PORT) | (v->ports & offloaded);
 		else if (v->vid)
 			members = BIT(ESW_CPU_PORT) | v->ports;
 		resw_write_field(priv, ESW_VLANI(i), i, ESW_VID_BITS, v->vid);
@@ -303,7 +312,7 @@ static void resw_vlan_sync(struct resw_priv *priv)
 		int b = priv->bridge_vlan[dp->index];
 		u16 pvid = dsa_tag_8021q_standalone_vid(dp);
 
-		if (b >= 0 && (priv->forwarding & BIT(dp->index)))
+		if (b >= 0 && (offloaded & BIT(dp->index)))
 			pvid = priv->vlans[b].vid;
 		resw_write_field(priv, ESW_PVIDC(dp->index), dp->index,
 				 ESW_PVID_BITS, pvid);
@@ -568,6 +577,7 @@ static int resw_setup(struct dsa_switch *ds)
 	for (i = 0; i < ESW_NUM_PORTS; i++)
 		priv->bridge_vlan[i] = -1;
 	priv->forwarding = 0;
+	priv->vlan_aware = 0;
 	dsa_switch_for_each_user_port(dp, ds) {
 		int v = resw_vlan_alloc(priv, dsa_tag_8021q_standalone_vid(dp),
 					false);
@@ -678,6 +688,7 @@ static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
 
 	mutex_lock(&priv->lock);
 	v = priv->bridge_vlan[port];
+	priv->vlan_aware &= ~BIT(port);
 	if (v >= 0) {
 		priv->vlans[v].ports &= ~BIT(port);
 		if (!priv->vlans[v].ports) {
@@ -690,21 +701,40 @@ static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
 	mutex_unlock(&priv->lock);
 }
 
-/*
- * Under double tagging a port classifies by its PVID alone, and a frame
- * that brings its own tag goes to the CPU without the special one: no
- * VLAN-aware bridging in the switch (yet).
- */
+/* A VLAN-aware bridge's ports go back to their own VLANs (see above) */
 static int resw_port_vlan_filtering(struct dsa_switch *ds, int port,
 				    bool vlan_filtering,
 				    struct netlink_ext_ack *extack)
 {
-	if (!vlan_filtering)
-		return 0;
-	/* Not -EOPNOTSUPP: the bridge would filter in software only */
-	NL_SET_ERR_MSG_MOD(extack,
-			   "VLAN filtering is not supported by this driver");
-	return -EINVAL;
+	struct resw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->lock);
+	if (vlan_filtering)
+		priv->vlan_aware |= BIT(port);
+	else
+		priv->vlan_aware &= ~BIT(port);
+	resw_vlan_sync(priv);
+	mutex_unlock(&priv->lock);
+	return 0;
+}
+
+/*
+ * The VLANs of a VLAN-aware bridge, and a standalone port's VLAN uppers
+ * (DSA adds those when a port filters VLANs): nothing for the switch to
+ * do. A VLAN-aware bridge filters and forwards in software, and every tag
+ * a port receives, of any VID, stays payload under double tagging.
+ */
+static int resw_port_vlan_add(struct dsa_switch *ds, int port,
+			      const struct switchdev_obj_port_vlan *vlan,
+			      struct netlink_ext_ack *extack)
+{
+	return 0;
+}
+
+static int resw_port_vlan_del(struct dsa_switch *ds, int port,
+			      const struct switchdev_obj_port_vlan *vlan)
+{
+	return 0;
 }
 
 static int resw_port_fdb_add(struct dsa_switch *ds, int port,
@@ -847,6 +877,8 @@ static const struct dsa_switch_ops resw_switch_ops = {
 	.port_bridge_join = resw_port_bridge_join,
 	.port_bridge_leave = resw_port_bridge_leave,
 	.port_vlan_filtering = resw_port_vlan_filtering,
+	.port_vlan_add = resw_port_vlan_add,
+	.port_vlan_del = resw_port_vlan_del,
 	.port_fdb_add = resw_port_fdb_add,
 	.port_fdb_del = resw_port_fdb_del,
 	.port_fdb_dump = resw_port_fdb_dump,
