@@ -15,8 +15,10 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   it names); A's broadcasts reach swp0 and neither B nor C; the board's
   pings of A reach neither B nor C; a frame A sends with its own VLAN tag
   reaches swp0.100 (double tagging keeps it as payload);
-- then the VLAN-unaware bridge of swp0-swp2 forwards: each peer pings br0; 10,000 frames
-  from A to B through the switch alone, none lost; once A and B are
+- then the VLAN-unaware bridge of swp0-swp2 forwards: each peer pings
+  br0; 10,000 frames from A to B through the switch alone, none lost,
+  which the switch's counters (ethtool -S) count in on swp0 and out on
+  swp1, not out on swp2; once A and B are
   learned, A's frames to B reach B and not C and the CPU sees (almost)
   none of them; an unknown destination reaches B and C once each (the
   switch floods, the bridge does not flood again);
@@ -66,6 +68,7 @@ ESW = 0x10110000
 # busybox's sh runs its own applets first: iproute2's by their paths
 BRIDGE = '/usr/sbin/bridge'
 IP = '/usr/bin/ip'
+ETHTOOL = '/usr/sbin/ethtool'
 STATIC = '02:00:00:00:00:0d'
 GROUP = '01:00:5e:01:02:03'
 FRAMES = 10000
@@ -103,6 +106,13 @@ def rx_packets(b, dev):
 
 def settle():
     time.sleep(1.0)
+
+
+def mib(b, port):
+    """ethtool -S @port: {name: value}."""
+    out = b.check('%s -S %s' % (ETHTOOL, port))
+    return {k.strip(): int(v) for k, v in
+            (ln.split(':') for ln in out.splitlines()[1:] if ':' in ln)}
 
 
 def at_dump(b):
@@ -284,11 +294,22 @@ def run_checks(t, b, a, bb, c):
         rtt = peer.ping('192.0.2.1', 2)
         t.result(isinstance(rtt, float), 'bridge: %s pings br0'
                  % peer.name, str(rtt))
+    mib0 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
     res = soak(a, bb, FRAMES, 64, 5)
     t.result(res[:4] == (FRAMES, 0, 0, 0), 'bridge: %d frames from A to B '
              'through the switch, none lost, corrupted or doubled' % FRAMES,
              'received %d corrupted %d duplicated %d lost %d (%.1f s)'
              % res)
+    mib1 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
+    d = {(p, k): mib1[i][k] - mib0[i][k]
+         for i, p in enumerate(('swp0', 'swp1', 'swp2')) for k in mib1[i]}
+    t.result(d[('swp0', 'rx_good_frames')] >= FRAMES and
+             d[('swp1', 'tx_good_frames')] >= FRAMES and
+             d[('swp0', 'rx_bad_frames')] == 0,
+             'ethtool -S: the switch counted the soak\'s frames in on swp0 '
+             'and out on swp1', str(d))
+    t.result(d[('swp2', 'tx_good_frames')] < FRAMES // 100,
+             'ethtool -S (negative): and not out on swp2', str(d))
     # A and B are learned (the soak's frames and B's pings)
     bb.send(eth(BCAST, bb.mac, ETYPE, probe('learn-b', 0)))
     mb, mc = bb.mark(), c.mark()

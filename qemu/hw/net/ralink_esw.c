@@ -42,7 +42,12 @@
  * The address table's search and write registers (ATS, WMAD):
  * esw_ats_search(), esw_wmad().
  *
- * Not modelled yet: MIB counters, port 5. Accesses to them are logged as
+ * The frame counters of ports 0-5 (PxPC received, PxTPC sent: the RT5350's
+ * and the MT7628's; the RT3052 has no PxTPC, which the model has on every
+ * SoC): esw_count(). Their reset register (0x14c, whose bits no reliable
+ * source names) is not modelled.
+ *
+ * Not modelled yet: port 5. Accesses to the rest are logged as
  * unimplemented.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -125,6 +130,10 @@
 #define   PCR1_RD_DATA_SHIFT        16
 #define ESW_FPA2                0xc8
 #define ESW_FCT2                0xcc
+#define ESW_PXPC(p)             (0xe8 + 4 * (p))    /* received, ports 0-5 */
+#define ESW_PXTPC(p)            (0x150 + 4 * (p))   /* sent, ports 0-5 */
+#define   PC_GOOD                   1
+#define   PC_BAD                    (1 << 16)
 #define ESW_SGC2                0xe4
 #define   SGC2_DOUBLE_TAG_EN(p)     BIT(p)
 #define   SGC2_TX_CPU_TPID(p)       BIT(16 + (p))
@@ -292,6 +301,24 @@ static void esw_fdb_learn(RalinkEswState *s, const uint8_t *mac, int vidx,
 
 /* -- forwarding --------------------------------------------------------- */
 
+/*
+ * Count a frame in a port's 16-bit good or bad half (@what: PC_GOOD or
+ * PC_BAD); each half wraps on its own. Not cleared by reading: no source
+ * says they are, and the drivers that read them (the 2016 series' and
+ * OpenWrt's swconfig drivers, Padavan's) clear them by other means.
+ */
+static void esw_count(uint32_t *c, int p, uint32_t what)
+{
+    if (p >= RALINK_ESW_NUM_COUNTED) {
+        return;
+    }
+    if (what == PC_GOOD) {
+        c[p] = (c[p] & 0xffff0000) | ((c[p] + 1) & 0xffff);
+    } else {
+        c[p] = (c[p] & 0xffff) | ((c[p] + PC_BAD) & 0xffff0000);
+    }
+}
+
 static bool esw_port_up(RalinkEswState *s, int p)
 {
     if (esw_reg(s, ESW_POC0) & POC0_DIS_PORT(p)) {
@@ -348,6 +375,7 @@ static void esw_egress(RalinkEswState *s, int src, int p, const uint8_t *f,
     if (p == RALINK_ESW_CPU_PORT) {
         s->cpu_ops->receive(s->cpu_opaque, f, len);
     } else {
+        esw_count(s->tx_count, p, PC_GOOD);
         qemu_send_packet(qemu_get_queue(s->nic[p]), f, len);
     }
 }
@@ -388,6 +416,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
         return true;
     }
     if (len < 14 || len + ETH_FCS_LEN > ESW_MAX_FRAME) {
+        esw_count(s->rx_count, src, PC_BAD);
         trace_ralink_esw_drop(src, len, "length");
         return true;
     }
@@ -416,6 +445,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     members = vidx < 0 ? 0 : esw_vlan_members(s, vidx);
     if (!(members & BIT(src))) {
         /* The model's reading: no entry, or not a member: dropped */
+        esw_count(s->rx_count, src, PC_GOOD);
         trace_ralink_esw_drop(src, len, "VLAN");
         return true;
     }
@@ -455,8 +485,9 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     }
     if ((dest & BIT(RALINK_ESW_CPU_PORT)) &&
         !s->cpu_ops->can_receive(s->cpu_opaque)) {
-        return false;
+        return false;   /* offered again later: counted then */
     }
+    esw_count(s->rx_count, src, PC_GOOD);
     trace_ralink_esw_forward(src, len, vid, dest);
     for (p = 0; p < RALINK_ESW_NUM_PORTS; p++) {
         if (dest & BIT(p)) {
@@ -663,6 +694,10 @@ static uint64_t ralink_esw_read(void *opaque, hwaddr addr, unsigned size)
     case ESW_ATS1:
     case ESW_ATS2:
         return s->ats[(addr - ESW_ATS0) / 4];
+    case ESW_PXPC(0) ... ESW_PXPC(RALINK_ESW_NUM_COUNTED - 1):
+        return s->rx_count[(addr - ESW_PXPC(0)) / 4];
+    case ESW_PXTPC(0) ... ESW_PXTPC(RALINK_ESW_NUM_COUNTED - 1):
+        return s->tx_count[(addr - ESW_PXTPC(0)) / 4];
     case ESW_PCR1:
         v = s->pcr1;
         s->pcr1 &= ~(PCR1_WT_DONE | PCR1_RD_RDY);
@@ -709,6 +744,8 @@ static void ralink_esw_write(void *opaque, hwaddr addr, uint64_t val,
     case ESW_ATS0:
     case ESW_ATS1:
     case ESW_ATS2:
+    case ESW_PXPC(0) ... ESW_PXPC(RALINK_ESW_NUM_COUNTED - 1):
+    case ESW_PXTPC(0) ... ESW_PXTPC(RALINK_ESW_NUM_COUNTED - 1):
     case ESW_PCR1:
         qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: write to read-only "
                       "register 0x%" HWADDR_PRIx "\n", addr);
@@ -795,6 +832,8 @@ static void esw_reset_regs(RalinkEswState *s)
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->fdb, 0, sizeof(s->fdb));
     memset(s->ats, 0, sizeof(s->ats));
+    memset(s->rx_count, 0, sizeof(s->rx_count));
+    memset(s->tx_count, 0, sizeof(s->tx_count));
     s->ats_next = 0;
     s->pcr1 = 0;
     s->regs[ESW_IMR / 4] = ~0u;
@@ -903,6 +942,10 @@ static const VMStateDescription vmstate_ralink_esw = {
         VMSTATE_STRUCT_ARRAY(phy, RalinkEswState, RALINK_ESW_NUM_PHYS, 1,
                              vmstate_ralink_phy, RalinkPhy),
         VMSTATE_UINT32(pcr1, RalinkEswState),
+        VMSTATE_UINT32_ARRAY(rx_count, RalinkEswState,
+                             RALINK_ESW_NUM_COUNTED),
+        VMSTATE_UINT32_ARRAY(tx_count, RalinkEswState,
+                             RALINK_ESW_NUM_COUNTED),
         VMSTATE_STRUCT_ARRAY(fdb, RalinkEswState, RALINK_ESW_NUM_FDB, 1,
                              vmstate_ralink_esw_fdb, RalinkEswFdb),
         VMSTATE_UINT32_ARRAY(ats, RalinkEswState, 3),

@@ -23,6 +23,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(RalinkEswState, RALINK_ESW)
 #define RALINK_ESW_NUM_VLANS    16
 #define RALINK_ESW_NUM_FDB      1024
 #define RALINK_ESW_NUM_REGS     (0x200 / 4)
+#define RALINK_ESW_NUM_COUNTED  6       /* ports with frame counters */
 
 /* Reset inputs ("reset" GPIOs), as the sysctl's RSTCTL drives them */
 #define RALINK_ESW_RESET_ESW    0
@@ -72,6 +73,9 @@ struct RalinkEswState {
     uint32_t regs[RALINK_ESW_NUM_REGS];
     RalinkPhy phy[RALINK_ESW_NUM_PHYS];
     uint32_t pcr1;      /* the MDIO access's result and done flags */
+    /* Per port 0-5: frames received and sent, good (15:0), bad (31:16) */
+    uint32_t rx_count[RALINK_ESW_NUM_COUNTED];
+    uint32_t tx_count[RALINK_ESW_NUM_COUNTED];
     RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
     uint32_t ats[3];    /* the search's result: ATS0, ATS1, ATS2 */
     uint32_t ats_next;  /* the table slot the next search starts at */
