@@ -9,7 +9,9 @@ ralink_esw loaded from the kernel's modules.cpio, the tag driver
 (kernel/patches/0009) built in. Host peers A, B, C, D on ports 0-3; port 4
 has no backend. Checked, positive and negative (nothing arrives) apart:
 - the driver binds and makes swp0-swp4; swp0-swp3 get carrier, swp4
-  (no cable) none;
+  (no cable) none; A's link out and in (QEMU's set_link): swp0's
+  carrier follows, the switch's link interrupt came, and none comes while
+  no link changes;
 - standalone ports: each peer pings its own port's address (the special
   tag names the right source port, the CPU's frames reach the one port
   it names); A's broadcasts reach swp0 and neither B nor C; the board's
@@ -108,6 +110,14 @@ def settle():
     time.sleep(1.0)
 
 
+def esw_irqs(b):
+    """How many interrupts the switch raised (/proc/interrupts)."""
+    for ln in b.check('cat /proc/interrupts').splitlines():
+        if '10110000.switch' in ln:
+            return int(ln.split()[1])
+    return -1
+
+
 def mib(b, port):
     """ethtool -S @port: {name: value}."""
     out = b.check('%s -S %s' % (ETHTOOL, port))
@@ -175,6 +185,26 @@ def run_checks(t, b, a, bb, c):
              carrier)
     t.result(carrier.strip()[4:] == '0', 'swp4 (no cable) has none',
              carrier)
+
+    # The link interrupt: A's cable out and in again
+    n0 = esw_irqs(b)
+    b.hmp('set_link pa off')
+    down = b.run('for i in $(seq 100); do grep -q 0 /sys/class/net/swp0/'
+                 'carrier && break; sleep 0.05; done; cat /sys/class/net/'
+                 'swp0/carrier')[1].strip()
+    b.hmp('set_link pa on')
+    up = b.run('for i in $(seq 100); do grep -q 1 /sys/class/net/swp0/'
+               'carrier && break; sleep 0.05; done; cat /sys/class/net/'
+               'swp0/carrier')[1].strip()
+    n1 = esw_irqs(b)
+    t.result(down == '0' and up == '1' and n1 - n0 >= 2, 'the link '
+             'interrupt: A\'s link out and in, swp0\'s carrier follows, '
+             'the switch interrupted (+%d)' % (n1 - n0),
+             'carrier %s then %s, interrupts %d -> %d' % (down, up, n0, n1))
+    time.sleep(2)
+    n2 = esw_irqs(b)
+    t.result(n2 == n1, 'the link interrupt (negative): none while no link '
+             'changes (the status is cleared)', '%d -> %d' % (n1, n2))
 
     # Standalone ports
     b.check('ip addr add 192.0.2.1/24 dev swp0 && '

@@ -46,6 +46,9 @@
 #include <linux/unaligned.h>
 #include <net/dsa.h>
 
+#define ESW_ISR				0x00	/* write 1 to clear */
+#define ESW_IMR				0x04	/* 1: masked */
+#define  ESW_INT_PORT_ST_CHG		BIT(26)	/* a PHY's link changed */
 #define ESW_PFC1			0x14
 #define ESW_ATS				0x24	/* address table search */
 #define  ESW_ATS_BEGIN			BIT(0)
@@ -182,6 +185,7 @@ struct resw_static {
  * @mib_lock: serialises the frame counts
  * @mib: the user ports' frame counts
  * @mib_work: reads the counters every ESW_MIB_POLL
+ * @irq: the switch's interrupt (PORT_ST_CHG), 0 if it has none
  */
 struct resw_priv {
 	struct dsa_switch ds;
@@ -199,6 +203,7 @@ struct resw_priv {
 	spinlock_t mib_lock;	/* the frame counts */
 	struct resw_mib mib[ESW_NUM_PHYS];
 	struct delayed_work mib_work;
+	int irq;
 };
 
 static u32 resw_read(struct resw_priv *priv, unsigned int reg)
@@ -620,6 +625,58 @@ static void resw_get_ethtool_stats(struct dsa_switch *ds, int port,
 	spin_unlock_bh(&priv->mib_lock);
 }
 
+/* -- the link interrupt ------------------------------------------------- */
+
+/*
+ * PORT_ST_CHG says that a PHY's link changed, not which: each user port's
+ * PHY state machine runs at once rather than at its next poll.
+ */
+static irqreturn_t resw_irq_thread(int irq, void *dev_id)
+{
+	struct resw_priv *priv = dev_id;
+	struct phy_device *phydev;
+	u32 isr;
+	int i;
+
+	isr = resw_read(priv, ESW_ISR) & ESW_INT_PORT_ST_CHG;
+	if (!isr)
+		return IRQ_NONE;
+	resw_write(priv, ESW_ISR, isr);
+
+	/* The PHYs of our bus outlive the interrupt (freed in teardown) */
+	for (i = 0; i < ESW_NUM_PHYS; i++) {
+		phydev = mdiobus_get_phy(priv->mdio, i);
+		if (phydev)
+			phy_trigger_machine(phydev);
+	}
+	return IRQ_HANDLED;
+}
+
+static int resw_irq_setup(struct resw_priv *priv)
+{
+	int err;
+
+	if (!priv->irq)
+		return 0;
+	resw_write(priv, ESW_IMR, ~0);
+	resw_write(priv, ESW_ISR, ~0);
+	err = request_threaded_irq(priv->irq, NULL, resw_irq_thread,
+				   IRQF_ONESHOT, dev_name(priv->dev), priv);
+	if (err)
+		return dev_err_probe(priv->dev, err, "no interrupt\n");
+	resw_write(priv, ESW_IMR, ~ESW_INT_PORT_ST_CHG);
+	return 0;
+}
+
+/* Masked and freed before the ports go: the handler walks them */
+static void resw_irq_teardown(struct resw_priv *priv)
+{
+	if (!priv->irq)
+		return;
+	resw_write(priv, ESW_IMR, ~0);
+	free_irq(priv->irq, priv);
+}
+
 /* -- DSA ---------------------------------------------------------------- */
 
 static enum dsa_tag_protocol resw_get_tag_protocol(struct dsa_switch *ds,
@@ -692,7 +749,7 @@ static int resw_setup(struct dsa_switch *ds)
 	spin_unlock_bh(&priv->mib_lock);
 	schedule_delayed_work(&priv->mib_work, ESW_MIB_POLL);
 
-	return 0;
+	return resw_irq_setup(priv);
 }
 
 static void resw_phylink_get_caps(struct dsa_switch *ds, int port,
@@ -954,6 +1011,7 @@ static void resw_teardown(struct dsa_switch *ds)
 	struct resw_priv *priv = ds->priv;
 	struct resw_static *st, *tmp;
 
+	resw_irq_teardown(priv);
 	cancel_delayed_work_sync(&priv->mib_work);
 
 	mutex_lock(&priv->lock);
@@ -1034,6 +1092,11 @@ static int resw_probe(struct platform_device *pdev)
 	priv->base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(priv->base))
 		return PTR_ERR(priv->base);
+	priv->irq = platform_get_irq_optional(pdev, 0);
+	if (priv->irq == -EPROBE_DEFER)
+		return priv->irq;
+	if (priv->irq < 0)
+		priv->irq = 0;
 	priv->rst_esw = devm_reset_control_get_exclusive(dev, "esw");
 	if (IS_ERR(priv->rst_esw))
 		return dev_err_probe(dev, PTR_ERR(priv->rst_esw),
