@@ -42,19 +42,25 @@ has no backend. Checked, positive and negative (nothing arrives) apart:
   its port's mark): A's broadcasts in VLAN 10 reach C tagged, in VLAN 20
   (no member) not at all, untagged ones reach C; swp0 got them all;
   VLAN filtering off again: the switch forwards A's frames to C;
-- ralink_esw unloads, loads again and A pings swp0; no Oops/WARNING;
+- ralink_esw unloads, loads again and A pings swp0; 20,000 random
+  frames from A and B and 20,000 from the CPU through the conduit
+  (rawfuzz, a quarter with special-tag TPIDs): A still pings swp0; no
+  Oops/WARNING;
   the QEMU log holds nothing unexpected.
 """
 
 import os
+import random
 import re
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board, dmesg_and_poweroff  # noqa: E402
-from peer import Peer, eth, soak  # noqa: E402
+from peer import Peer, eth, send_paced, soak  # noqa: E402
 from tap import Suite  # noqa: E402
+sys.path.insert(0, os.path.dirname(__file__))
+from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 BOARD = 'vocore2'
 DTB = 'mt7628-vocore2-esw.dtb'
@@ -74,6 +80,7 @@ ETHTOOL = '/usr/sbin/ethtool'
 STATIC = '02:00:00:00:00:0d'
 GROUP = '01:00:5e:01:02:03'
 FRAMES = 10000
+FUZZ = 20000
 
 
 def probe(tag, i):
@@ -480,6 +487,22 @@ def run_checks(t, b, a, bb, c):
     rtt = a.ping('192.0.2.1', 3) if st == 0 else None
     t.result(st == 0 and isinstance(rtt, float), 'ralink_esw unloads and '
              'loads again; A pings swp0', out + '\n' + str(rtt))
+
+    # Fuzz from both sides: random frames from A and B (model_net's
+    # generator: cut and stacked tags, broken headers), then from the CPU
+    # through the conduit (tests/tools/rawfuzz.c: a quarter with a TPID
+    # of 0x81 and random low bits, the special tag's port map)
+    b.check('for p in swp1 swp2 swp3; do ip link set $p up; done')
+    rng = random.Random(FUZZ_SEED)
+    secs = send_paced([(rng.choice((a, bb)), fuzz_frame(rng))
+                       for _ in range(FUZZ)])
+    t.comment('%d random frames from A and B in %.1f s' % (FUZZ, secs))
+    st, out = b.run('rawfuzz eth0 %d %d' % (FUZZ_SEED, FUZZ), timeout=300)
+    t.result(st == 0, 'rawfuzz: the CPU sent %d random frames into the '
+             'switch' % FUZZ, out)
+    rtt = a.ping('192.0.2.1', 4)
+    t.result(isinstance(rtt, float), 'after the random frames from both '
+             'sides, A still pings swp0', str(rtt))
 
 
 if __name__ == '__main__':

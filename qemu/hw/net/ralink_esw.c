@@ -572,7 +572,11 @@ static void esw_ats_search(RalinkEswState *s, unsigned from)
  * WMAD0 with its command bit writes the entry of WMAD2/WMAD1's address in
  * the VLAN entry it names: age 0 removes it, 7 makes it static (it never
  * ages and learning does not move it), 1-6 a learned one; the port map
- * may name several ports (a multicast group). DONE is set at once. The
+ * may name several ports (a multicast group). In a full bucket a new
+ * entry takes the place of the learned one seen longest ago (the model's
+ * reading: learning must not keep a driver's static entries out; a
+ * bucket full of static entries refuses it, a guest error). DONE is set
+ * at once. The
  * SA filter flag (the SDK's `switch filt`) is not modelled. Field layout:
  * the Ralink SDK's `switch add` and `switch del`.
  */
@@ -596,18 +600,26 @@ static void esw_wmad(RalinkEswState *s, uint32_t val)
         return;
     }
     if (!e) {
+        /* A free way, else the learned entry seen longest ago */
+        RalinkEswFdb *old = NULL;
+
         b = esw_fdb_hash(mac, vidx);
-        for (i = 0; i < ESW_FDB_WAYS; i++) {
-            if (!esw_fdb_live(&s->fdb[b + i], now)) {
-                break;
+        for (i = 0; i < ESW_FDB_WAYS && !e; i++) {
+            RalinkEswFdb *w = &s->fdb[b + i];
+
+            if (!esw_fdb_live(w, now)) {
+                e = w;
+            } else if (!w->is_static &&
+                       (!old || w->last_seen < old->last_seen)) {
+                old = w;
             }
         }
-        if (i == ESW_FDB_WAYS) {
+        e = e ? e : old;
+        if (!e) {
             qemu_log_mask(LOG_GUEST_ERROR, "ralink-esw: WMAD0: the address "
-                          "table's bucket is full\n");
+                          "table's bucket is full of static entries\n");
             return;
         }
-        e = &s->fdb[b + i];
         memcpy(e->mac, mac, 6);
         e->vidx = vidx;
         e->valid = true;

@@ -335,7 +335,7 @@ static void resw_vlan_sync(struct resw_priv *priv)
 		struct resw_vlan *v = &priv->vlans[i];
 		u8 members = 0;
 
-		if (v->bridge)
+		if (v->vid && v->bridge)
 			members = BIT(ESW_CPU_PORT) | (v->ports & offloaded);
 		else if (v->vid)
 			members = BIT(ESW_CPU_PORT) | v->ports;
@@ -853,6 +853,7 @@ static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
 		if (!priv->vlans[v].ports) {
 			resw_static_flush(priv, v);
 			priv->vlans[v].vid = 0;
+			priv->vlans[v].bridge = false;
 		}
 		priv->bridge_vlan[port] = -1;
 	}
