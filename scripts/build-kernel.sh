@@ -31,8 +31,8 @@
 # Outputs (copies, refreshed only when they changed):
 #   build/kernel/<variant>/{vmlinux,System.map,.config}
 #   build/kernel/<variant>/dtbs/mt7621-gnubee-gb-pc{1,2}.dtb
-#   build/kernel/<variant>/modules/lib/modules/<kver>/...  (main and mt76x8;
-#   mt76x8 also as build/kernel/mt76x8/modules.cpio)
+#   build/kernel/<variant>/modules/lib/modules/<kver>/...  (but no-cm-fix;
+#   mt76x8 and rt305x also as build/kernel/<variant>/modules.cpio)
 #
 # The configuration is allnoconfig + kernel/configs/*.config merged, then
 # olddefconfig; every option the fragments ask for is then checked in the
@@ -83,7 +83,7 @@ OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m
 # kernel for that SoC.
 case "$variant" in
 mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts) ;;
-rt305x) TEST_DTS=() ;;
+rt305x) TEST_DTS=("$TOP"/tests/dts/rt5350-*.dts) ;;
 *) TEST_DTS=("$TOP"/tests/dts/mt7621-*.dts) ;;
 esac
 shopt -u nullglob
@@ -242,8 +242,8 @@ inputs_key() {
 }
 key=$(inputs_key)
 # The kernels that carry modules: main's (mainline's and ours) and the
-# MT7628's (ours, on an initramfs of their own: modules.cpio).
-with_modules() { [ "$variant" = main ] || [ "$variant" = mt76x8 ]; }
+# single-core SoCs' (ours, on an initramfs of their own: modules.cpio).
+with_modules() { [ "$variant" != no-cm-fix ]; }
 if [ "$(cat "$out/.inputs-key" 2>/dev/null)" = "$key" ] && [ -f "$out/vmlinux" ] &&
 	{ ! with_modules || [ -d "$out/modules/lib/modules" ]; }; then
 	log "$variant: up to date (inputs $key) -> ${out#"$TOP"/}"
@@ -323,7 +323,7 @@ if with_modules; then
 	# go in a cpio of their own that the tests append to it.
 	# Under usr/lib: the rootfs is merged-/usr, and an archive's "lib"
 	# directory would replace its /lib symlink (and the C library with it).
-	if [ "$variant" = mt76x8 ]; then
+	if [ "$variant" != main ]; then
 		rm -rf "$vdir/cpio"
 		mkdir -p "$vdir/cpio/usr/lib"
 		cp -a "$out/modules/lib/modules" "$vdir/cpio/usr/lib/"

@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""esw-dsa: our ralink_esw DSA driver on the VoCore2's ESW (MT7628AN).
+"""esw-dsa: our ralink_esw DSA driver on the ESW of the VoCore2 (MT7628AN)
+and of the RT5350 evaluation board.
 
 The mt76x8 kernel boots the test DT mt7628-vocore2-esw.dts (the ESW's five
-front ports as swp0-swp4, port 6 to the frame engine's MAC), its frame
-engine under mainline's mtk_eth_soc (built in; the DSA conduit), our
-ralink_esw loaded from the kernel's modules.cpio, the tag driver
-(kernel/patches/0009) built in. Host peers A, B, C, D on ports 0-3; port 4
-has no backend. Checked, positive and negative (nothing arrives) apart:
+front ports as swp0-swp4, port 6 to the frame engine's MAC), the rt305x
+kernel rt5350-eval-esw.dts (the same), each frame engine under mainline's
+mtk_eth_soc (built in; the DSA conduit), our ralink_esw loaded from the
+kernel's modules.cpio, the tag driver (kernel/patches/0009) built in.
+Host peers A, B, C, D on ports 0-3; port 4 has no backend. The RT5350
+board's 32 MiB hold busybox's initramfs only: the checks that need
+iproute2 or ethtool (the counters, `bridge fdb`/`mdb`, VLAN 10 on the
+ports) run on the VoCore2; on the RT5350 board the VLAN-aware bridge is
+made through sysfs and checked with its default VLAN and a VLAN without
+members.
+Checked on each board, positive and negative (nothing arrives) apart:
 - the driver binds and makes swp0-swp4; swp0-swp3 get carrier, swp4
   (no cable) none; A's link out and in (QEMU's set_link): swp0's
   carrier follows, the switch's link interrupt came, and none comes while
@@ -61,9 +68,13 @@ from peer import Peer, eth, send_paced, soak  # noqa: E402
 from tap import Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
+from esw_net import Prefixed  # noqa: E402
 
-BOARD = 'vocore2'
-DTB = 'mt7628-vocore2-esw.dtb'
+# Each board, its test DT, and whether its initramfs has iproute2 and
+# ethtool (the 128 MiB VoCore2's has; the 32 MiB RT5350 board's busybox
+# alone: the checks that need them run on the VoCore2)
+BOARDS = (('vocore2', 'mt7628-vocore2-esw.dtb', True),
+          ('rt5350-eval', 'rt5350-eval-esw.dtb', False))
 PORTS = ('swp0', 'swp1', 'swp2', 'swp3', 'swp4')
 MAC = {n: bytes.fromhex('0200000000%02x' % (0xa + i))
        for i, n in enumerate('ABCD')}
@@ -125,6 +136,37 @@ def esw_irqs(b):
     return -1
 
 
+def vlan_aware_basic(t, b, a, c):
+    """The bridge made VLAN-aware through sysfs (no iproute2): the CPU
+    forwards; A's untagged frames reach C, its frames in VLAN 20 (no
+    member) do not; VLAN filtering off again, the switch forwards."""
+    b.check('echo 1 > /sys/class/net/br0/bridge/vlan_filtering')
+    mc = c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, BCAST, 'v20', vlan=20)
+    send(a, BCAST, 'v1')
+    settle()
+    rx0 = rx_packets(b, 'swp0') - rx0
+    t.result(got(c, mc, 'v20') == 0, 'VLAN-aware bridge (negative): A\'s '
+             'broadcasts in VLAN 20 (no member) do not reach C',
+             'C %d' % got(c, mc, 'v20'))
+    t.result(got(c, mc, 'v1') == N and rx0 >= 2 * N, 'VLAN-aware bridge: '
+             'A\'s untagged broadcasts reach C, through the CPU (swp0 got '
+             'all %d frames)' % (2 * N), 'C %d, swp0 rx +%d'
+             % (got(c, mc, 'v1'), rx0))
+    b.check('echo 0 > /sys/class/net/br0/bridge/vlan_filtering')
+    c.send(eth(BCAST, c.mac, ETYPE, probe('learn-c', 0)))
+    time.sleep(0.5)
+    mc = c.mark()
+    rx0 = rx_packets(b, 'swp0')
+    send(a, c.mac, 'unaware')
+    settle()
+    rx0 = rx_packets(b, 'swp0') - rx0
+    t.result(got(c, mc, 'unaware') == N and rx0 < N // 10, 'VLAN filtering '
+             'off again: the switch forwards A\'s frames to C (swp0 rx +%d)'
+             % rx0, 'C %d, swp0 rx +%d' % (got(c, mc, 'unaware'), rx0))
+
+
 def mib(b, port):
     """ethtool -S @port: {name: value}."""
     out = b.check('%s -S %s' % (ETHTOOL, port))
@@ -155,23 +197,25 @@ def at_dump(b):
 
 
 def main():
-    t = Suite('esw-dsa')
-    peers = [Peer(n, MAC[n], ip) for n, ip in
-             (('A', '192.0.2.10'), ('B', '198.51.100.11'),
-              ('C', '203.0.113.12'), ('D', '192.0.2.13'))]
-    a, bb, c, _ = peers
-    extra = []
-    for p in peers:
-        extra += p.netdev('p' + p.name.lower(), model='ralink-esw')
-    with Board(BOARD, dtb=DTB, extra=extra) as b:
-        b.wait_ready()
-        run_checks(t, b, a, bb, c)
-        dmesg_and_poweroff(t, b, '')
-    t.qemu_log(b, 'esw-dsa')
+    suite = Suite('esw-dsa')
+    for board, dtb, full in BOARDS:
+        t = Prefixed(suite, board)
+        peers = [Peer(n, MAC[n], ip) for n, ip in
+                 (('A', '192.0.2.10'), ('B', '198.51.100.11'),
+                  ('C', '203.0.113.12'), ('D', '192.0.2.13'))]
+        a, bb, c, _ = peers
+        extra = []
+        for p in peers:
+            extra += p.netdev('p' + p.name.lower(), model='ralink-esw')
+        with Board(board, dtb=dtb, extra=extra) as b:
+            b.wait_ready()
+            run_checks(t, b, a, bb, c, full)
+            dmesg_and_poweroff(t, b, '')
+        t.qemu_log(b, board)
     return 0
 
 
-def run_checks(t, b, a, bb, c):
+def run_checks(t, b, a, bb, c, full):
     # Kernel messages stay off the console the commands' output comes on
     b.check('dmesg -n 1')
     st, out = b.run('modprobe ralink_esw && '
@@ -331,22 +375,25 @@ def run_checks(t, b, a, bb, c):
         rtt = peer.ping('192.0.2.1', 2)
         t.result(isinstance(rtt, float), 'bridge: %s pings br0'
                  % peer.name, str(rtt))
-    mib0 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
+    if full:
+        mib0 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
     res = soak(a, bb, FRAMES, 64, 5)
     t.result(res[:4] == (FRAMES, 0, 0, 0), 'bridge: %d frames from A to B '
              'through the switch, none lost, corrupted or doubled' % FRAMES,
              'received %d corrupted %d duplicated %d lost %d (%.1f s)'
              % res)
-    mib1 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
-    d = {(p, k): mib1[i][k] - mib0[i][k]
-         for i, p in enumerate(('swp0', 'swp1', 'swp2')) for k in mib1[i]}
-    t.result(d[('swp0', 'rx_good_frames')] >= FRAMES and
-             d[('swp1', 'tx_good_frames')] >= FRAMES and
-             d[('swp0', 'rx_bad_frames')] == 0,
-             'ethtool -S: the switch counted the soak\'s frames in on swp0 '
-             'and out on swp1', str(d))
-    t.result(d[('swp2', 'tx_good_frames')] < FRAMES // 100,
-             'ethtool -S (negative): and not out on swp2', str(d))
+    if full:
+        mib1 = [mib(b, p) for p in ('swp0', 'swp1', 'swp2')]
+        d = {(p, k): mib1[i][k] - mib0[i][k]
+             for i, p in enumerate(('swp0', 'swp1', 'swp2'))
+             for k in mib1[i]}
+        t.result(d[('swp0', 'rx_good_frames')] >= FRAMES and
+                 d[('swp1', 'tx_good_frames')] >= FRAMES and
+                 d[('swp0', 'rx_bad_frames')] == 0,
+                 'ethtool -S: the switch counted the soak\'s frames in on '
+                 'swp0 and out on swp1', str(d))
+        t.result(d[('swp2', 'tx_good_frames')] < FRAMES // 100,
+                 'ethtool -S (negative): and not out on swp2', str(d))
     # A and B are learned (the soak's frames and B's pings)
     bb.send(eth(BCAST, bb.mac, ETYPE, probe('learn-b', 0)))
     mb, mc = bb.mark(), c.mark()
@@ -383,44 +430,50 @@ def run_checks(t, b, a, bb, c):
              'FDB (negative): and neither B nor C (a host entry to the CPU '
              'port, not a flood)', 'B %d, C %d'
              % (got(bb, mb, 'host'), got(c, mc, 'host')))
-    b.check('%s fdb add %s dev swp1 master static' % (BRIDGE, STATIC))
-    shown = b.check('%s fdb show dev swp1' % BRIDGE)
-    t.result(re.search(r'^%s self static' % STATIC, shown, re.M) and
-             re.search(r'^%s offload master br0 static' % STATIC, shown,
-                       re.M),
-             'FDB: `bridge fdb add ... master static` is offloaded and in '
-             'the switch\'s table (`bridge fdb show`: self static)', shown)
-    mb, mc = bb.mark(), c.mark()
-    send(a, bytes.fromhex(STATIC.replace(':', '')), 'static')
-    settle()
-    t.result(got(bb, mb, 'static') == N, 'FDB: A\'s %d frames to the '
-             'static address reach B' % N, 'B %d' % got(bb, mb, 'static'))
-    t.result(got(c, mc, 'static') == 0, 'FDB (negative): and not C',
-             'C %d' % got(c, mc, 'static'))
-    b.check('%s fdb del %s dev swp1 master static' % (BRIDGE, STATIC))
-    mb, mc = bb.mark(), c.mark()
-    send(a, bytes.fromhex(STATIC.replace(':', '')), 'unstatic')
-    settle()
-    t.result(got(bb, mb, 'unstatic') == N and got(c, mc, 'unstatic') == N,
-             'FDB: once deleted, A\'s frames to it reach B and C (flooded)',
-             'B %d, C %d' % (got(bb, mb, 'unstatic'),
-                             got(c, mc, 'unstatic')))
-    b.check('%s mdb add dev br0 port swp1 grp %s permanent' % (BRIDGE, GROUP))
-    mb, mc = bb.mark(), c.mark()
-    send(a, bytes.fromhex(GROUP.replace(':', '')), 'group')
-    settle()
-    t.result(got(bb, mb, 'group') == N, 'MDB: A\'s %d frames to group %s '
-             '(swp1 a member) reach B' % (N, GROUP), 'B %d'
-             % got(bb, mb, 'group'))
-    t.result(got(c, mc, 'group') == 0, 'MDB (negative): and not C',
-             'C %d' % got(c, mc, 'group'))
-    b.check('%s mdb del dev br0 port swp1 grp %s permanent' % (BRIDGE, GROUP))
-    mb, mc = bb.mark(), c.mark()
-    send(a, bytes.fromhex(GROUP.replace(':', '')), 'ungroup')
-    settle()
-    t.result(got(bb, mb, 'ungroup') == N and got(c, mc, 'ungroup') == N,
-             'MDB: once deleted, A\'s frames to the group reach B and C',
-             'B %d, C %d' % (got(bb, mb, 'ungroup'), got(c, mc, 'ungroup')))
+    if full:
+        b.check('%s fdb add %s dev swp1 master static' % (BRIDGE, STATIC))
+        shown = b.check('%s fdb show dev swp1' % BRIDGE)
+        t.result(re.search(r'^%s self static' % STATIC, shown, re.M) and
+                 re.search(r'^%s offload master br0 static' % STATIC, shown,
+                           re.M),
+                 'FDB: `bridge fdb add ... master static` is offloaded and in '
+                 'the switch\'s table (`bridge fdb show`: self static)', shown)
+        mb, mc = bb.mark(), c.mark()
+        send(a, bytes.fromhex(STATIC.replace(':', '')), 'static')
+        settle()
+        t.result(got(bb, mb, 'static') == N, 'FDB: A\'s %d frames to the '
+                 'static address reach B' % N, 'B %d' % got(bb, mb, 'static'))
+        t.result(got(c, mc, 'static') == 0, 'FDB (negative): and not C',
+                 'C %d' % got(c, mc, 'static'))
+        b.check('%s fdb del %s dev swp1 master static' % (BRIDGE, STATIC))
+        mb, mc = bb.mark(), c.mark()
+        send(a, bytes.fromhex(STATIC.replace(':', '')), 'unstatic')
+        settle()
+        t.result(got(bb, mb, 'unstatic') == N and got(c, mc, 'unstatic') == N,
+                 'FDB: once deleted, A\'s frames to it reach B and C '
+                 '(flooded)',
+                 'B %d, C %d' % (got(bb, mb, 'unstatic'),
+                                 got(c, mc, 'unstatic')))
+        b.check('%s mdb add dev br0 port swp1 grp %s permanent'
+                % (BRIDGE, GROUP))
+        mb, mc = bb.mark(), c.mark()
+        send(a, bytes.fromhex(GROUP.replace(':', '')), 'group')
+        settle()
+        t.result(got(bb, mb, 'group') == N, 'MDB: A\'s %d frames to group %s '
+                 '(swp1 a member) reach B' % (N, GROUP), 'B %d'
+                 % got(bb, mb, 'group'))
+        t.result(got(c, mc, 'group') == 0, 'MDB (negative): and not C',
+                 'C %d' % got(c, mc, 'group'))
+        b.check('%s mdb del dev br0 port swp1 grp %s permanent'
+                % (BRIDGE, GROUP))
+        mb, mc = bb.mark(), c.mark()
+        send(a, bytes.fromhex(GROUP.replace(':', '')), 'ungroup')
+        settle()
+        t.result(got(bb, mb, 'ungroup') == N and got(c, mc, 'ungroup') == N,
+                 'MDB: once deleted, A\'s frames to the group reach B and C',
+                 'B %d, C %d' % (got(bb, mb, 'ungroup'),
+                                 got(c, mc, 'ungroup')))
+
     learned = [e for e in at_dump(b) if e[3] == bb.mac and e[1] == 2]
     t.result(learned and learned[0][2] != 7, 'FDB: the switch learned B on '
              'port 1 (its table, read through ATS)', str(learned))
@@ -440,41 +493,45 @@ def run_checks(t, b, a, bb, c):
              'left, A\'s broadcasts do not reach B', 'B %d'
              % got(bb, mb, 'left'))
 
-    # A VLAN-aware bridge (swp0 and swp2 left in it): forwarded by the CPU
-    b.check('%s link set br0 type bridge vlan_filtering 1 && '
-            '%s vlan add dev swp0 vid 10 && %s vlan add dev swp2 vid 10'
-            % (IP, BRIDGE, BRIDGE))
-    mc = c.mark()
-    rx0 = rx_packets(b, 'swp0')
-    send(a, BCAST, 'v10', vlan=10)
-    send(a, BCAST, 'v20', vlan=20)
-    send(a, BCAST, 'v1')
-    settle()
-    rx0 = rx_packets(b, 'swp0') - rx0
-    with c.cond:
-        v10 = sum(1 for f in c.frames[mc:] if b'esw-dsa v10 ' in f and
-                  f[12:16] == b'\x81\x00\x00\x0a')
-    t.result(v10 == N, 'VLAN-aware bridge: A\'s %d broadcasts in VLAN 10 '
-             'reach C, tagged' % N, 'C %d tagged VID 10 (of %d)'
-             % (v10, got(c, mc, 'v10')))
-    t.result(got(c, mc, 'v20') == 0, 'VLAN-aware bridge (negative): A\'s '
-             'broadcasts in VLAN 20 (no member) do not reach C',
-             'C %d' % got(c, mc, 'v20'))
-    t.result(got(c, mc, 'v1') == N, 'VLAN-aware bridge: A\'s untagged '
-             'broadcasts (PVID 1) reach C', 'C %d' % got(c, mc, 'v1'))
-    t.result(rx0 >= 3 * N, 'VLAN-aware bridge: the CPU forwards: swp0 got '
-             'all %d frames' % (3 * N), 'swp0 rx +%d' % rx0)
-    b.check('%s link set br0 type bridge vlan_filtering 0' % IP)
-    c.send(eth(BCAST, c.mac, ETYPE, probe('learn-c', 0)))
-    time.sleep(0.5)
-    mc = c.mark()
-    rx0 = rx_packets(b, 'swp0')
-    send(a, c.mac, 'unaware')
-    settle()
-    rx0 = rx_packets(b, 'swp0') - rx0
-    t.result(got(c, mc, 'unaware') == N and rx0 < N // 10, 'VLAN filtering '
-             'off again: the switch forwards A\'s frames to C (swp0 rx +%d)'
-             % rx0, 'C %d, swp0 rx +%d' % (got(c, mc, 'unaware'), rx0))
+    if full:
+        # A VLAN-aware bridge (swp0 and swp2 left in it): forwarded by the CPU
+        b.check('%s link set br0 type bridge vlan_filtering 1 && '
+                '%s vlan add dev swp0 vid 10 && %s vlan add dev swp2 vid 10'
+                % (IP, BRIDGE, BRIDGE))
+        mc = c.mark()
+        rx0 = rx_packets(b, 'swp0')
+        send(a, BCAST, 'v10', vlan=10)
+        send(a, BCAST, 'v20', vlan=20)
+        send(a, BCAST, 'v1')
+        settle()
+        rx0 = rx_packets(b, 'swp0') - rx0
+        with c.cond:
+            v10 = sum(1 for f in c.frames[mc:] if b'esw-dsa v10 ' in f and
+                      f[12:16] == b'\x81\x00\x00\x0a')
+        t.result(v10 == N, 'VLAN-aware bridge: A\'s %d broadcasts in VLAN 10 '
+                 'reach C, tagged' % N, 'C %d tagged VID 10 (of %d)'
+                 % (v10, got(c, mc, 'v10')))
+        t.result(got(c, mc, 'v20') == 0, 'VLAN-aware bridge (negative): A\'s '
+                 'broadcasts in VLAN 20 (no member) do not reach C',
+                 'C %d' % got(c, mc, 'v20'))
+        t.result(got(c, mc, 'v1') == N, 'VLAN-aware bridge: A\'s untagged '
+                 'broadcasts (PVID 1) reach C', 'C %d' % got(c, mc, 'v1'))
+        t.result(rx0 >= 3 * N, 'VLAN-aware bridge: the CPU forwards: swp0 got '
+                 'all %d frames' % (3 * N), 'swp0 rx +%d' % rx0)
+        b.check('%s link set br0 type bridge vlan_filtering 0' % IP)
+        c.send(eth(BCAST, c.mac, ETYPE, probe('learn-c', 0)))
+        time.sleep(0.5)
+        mc = c.mark()
+        rx0 = rx_packets(b, 'swp0')
+        send(a, c.mac, 'unaware')
+        settle()
+        rx0 = rx_packets(b, 'swp0') - rx0
+        t.result(got(c, mc, 'unaware') == N and rx0 < N // 10, 'VLAN '
+                 'filtering off again: the switch forwards A\'s frames to C '
+                 '(swp0 rx +%d)'
+                 % rx0, 'C %d, swp0 rx +%d' % (got(c, mc, 'unaware'), rx0))
+    else:
+        vlan_aware_basic(t, b, a, c)
 
     st, out = b.run('ip link set br0 down && brctl delbr br0 && '
                     'rmmod ralink_esw && '
