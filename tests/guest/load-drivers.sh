@@ -1,27 +1,41 @@
-#!/bin/bash
+#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
 # load-drivers.sh SET IFACE...: load the Ethernet + switch driver set SET
 # and wait up to 20 s for the switch's user ports IFACE... to appear.
+# On the MT7621:
 #   mainline  mtk_eth (mtk_eth_soc.c) + mt7530-mdio, and what they pull in
 #   ours      ralink_fe + ralink_mt7530 (kernel/drivers/net/...)
 #   mainline-eth+ours-dsa, ours-eth+mainline-dsa: one of each, to debug
 #             one of our drivers against the other's mainline counterpart
+# On the SoCs with the ESW (MT7628, RT5350), whose kernels have mainline's
+# mtk_eth_soc built in (our frame engine driver has no PDMA TX yet):
+#   mainline  nothing more (mainline has no driver for the ESW)
+#   ours      ralink_esw
 # Kernel messages stop going to the console (they would split the tests'
-# output lines); dmesg still has them.
+# output lines); dmesg still has them. POSIX sh: the single-core boards'
+# initramfs has busybox's sh only.
 set -u
 set=${1:?usage: load-drivers.sh mainline IFACE...}
 shift
 
 dmesg -n 1
-case $set in
-mainline) modules=(mtk_eth mt7530-mdio) ;;
-ours) modules=(ralink_fe ralink_mt7530) ;;
-mainline-eth+ours-dsa) modules=(mtk_eth ralink_mt7530) ;;
-ours-eth+mainline-dsa) modules=(ralink_fe mt7530-mdio) ;;
-*) echo "load-drivers.sh: unknown driver set $set" >&2; exit 2 ;;
-esac
-for m in "${modules[@]}"; do
+if grep -q -e mt7628 -e rt5350 /proc/device-tree/compatible; then
+	case $set in
+	mainline) modules= ;;
+	ours) modules=ralink_esw ;;
+	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;
+	esac
+else
+	case $set in
+	mainline) modules="mtk_eth mt7530-mdio" ;;
+	ours) modules="ralink_fe ralink_mt7530" ;;
+	mainline-eth+ours-dsa) modules="mtk_eth ralink_mt7530" ;;
+	ours-eth+mainline-dsa) modules="ralink_fe mt7530-mdio" ;;
+	*) echo "load-drivers.sh: unknown driver set $set" >&2; exit 2 ;;
+	esac
+fi
+for m in $modules; do
 	modprobe "$m" || { echo "load-drivers.sh: modprobe $m failed" >&2; exit 1; }
 done
 

@@ -600,8 +600,19 @@ class Board:
 RUN_PORTS = {
     'gnubee-pc1': {'lan': 0, 'wan': 4},
     'gnubee-pc2': {'lan': 0, 'wan': 4},
+    'vocore2': {'lan': 1, 'wan': 0},
 }
-SWITCH_PORTS = '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'
+# The switch's QEMU type (its netdevN properties) and its ports' DT path
+RUN_SWITCH = {
+    'gnubee-pc1': ('mt7530',
+                   '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'),
+    'gnubee-pc2': ('mt7530',
+                   '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'),
+    'vocore2': ('ralink-esw', '/switch@10110000/ports/port@%d'),
+}
+# The DT of `make run` with our drivers where the board's own names no
+# switch port (mainline's VoCore2 DT: its ESW has no ports node)
+RUN_DTB_OURS = {'vocore2': 'mt7628-vocore2-esw.dtb'}
 RUN_DEFAULTS = {
     'BOOT': 'direct',
     'DRIVERS': 'ours',
@@ -614,9 +625,10 @@ RUN_DEFAULTS = {
 }
 
 
-def port_label(dtb, port):
+def port_label(board, dtb, port):
     return subprocess.run(['fdtget', '-t', 's', os.path.join(
-        kernel_dir(), 'dtbs', dtb), SWITCH_PORTS % port, 'label'],
+        kernel_dir(BOARD_KERNEL.get(board, 'main')), 'dtbs', dtb),
+        RUN_SWITCH[board][1] % port, 'label'],
         check=True, capture_output=True, text=True).stdout.strip()
 
 
@@ -658,13 +670,14 @@ def run_args(board, env):
     if o['BOOT'] not in ('direct', 'tftp'):
         sys.exit('BOOT=%s: direct (the default) or tftp' % o['BOOT'])
     if board not in RUN_PORTS:
-        # No Ethernet model yet (the MT7628 boards: issue 18): the shell
-        # on the DT's console UART, and nothing else.
+        # No network for make run yet (the Omega2+ and the Ralink
+        # evaluation boards: issue 18): the shell on the DT's console
+        # UART, and nothing else.
         if o['BOOT'] != 'direct' or o['WAN'] or o['LAN'] or \
                 (env.get('DRIVERS') or 'none') != 'none':
-            sys.exit('%s has no Ethernet model yet: make run BOARD=%s '
-                     'boots it without network (no BOOT, DRIVERS, WAN or '
-                     'LAN)' % (board, board))
+            sys.exit('%s has no network in make run yet: make run BOARD=%s '
+                     'boots it without (no BOOT, DRIVERS, WAN or LAN)'
+                     % (board, board))
         o['DRIVERS'] = 'none'
         o['TFTP_ROOT'] = None
         return (qemu_args(board) + ['-display', 'none', '-monitor', 'none']
@@ -672,16 +685,28 @@ def run_args(board, env):
                 shlex.split(o['QEMU_ARGS'])), o
     dtb = BOARDS[board]
     ports = RUN_PORTS[board]
-    append = dt_bootargs(dtb)
+    switch = RUN_SWITCH[board][0]
+    kvar = BOARD_KERNEL.get(board, 'main')
+    esw = switch == 'ralink-esw'
+    if esw and o['BOOT'] != 'direct':
+        sys.exit('BOOT=tftp: the GnuBee only (no FIT for %s yet)' % board)
+    if esw and o['DRIVERS'] not in ('ours', 'mainline', 'none'):
+        sys.exit('DRIVERS=%s: ours, mainline or none on %s'
+                 % (o['DRIVERS'], board))
+    if o['DRIVERS'] == 'ours':
+        dtb = RUN_DTB_OURS.get(board, dtb)
+    append = dt_bootargs(dtb, kvar)
     # Each used port's backend goes straight to its switch port's netdev
-    # property; a port without one has carrier and an empty wire (QEMU
-    # says "nic mt7530.portN has no peer").
-    if o['DRIVERS'] != 'none':
+    # property; a port without one has no link. Mainline has no driver
+    # for the ESW: its one network port is the frame engine's eth0.
+    if o['DRIVERS'] == 'mainline' and esw:
+        append += ' rfe.drivers=mainline rfe.dhcp=eth0'
+    elif o['DRIVERS'] != 'none':
         append += ' rfe.drivers=%s rfe.dhcp=%s' % (
-            o['DRIVERS'], port_label(dtb, ports['wan']))
+            o['DRIVERS'], port_label(board, dtb, ports['wan']))
         if o['LAN_ADDR'] != 'none':
-            append += ' rfe.lan=%s=%s' % (port_label(dtb, ports['lan']),
-                                          o['LAN_ADDR'])
+            append += ' rfe.lan=%s=%s' % (
+                port_label(board, dtb, ports['lan']), o['LAN_ADDR'])
     wan = o['WAN'] or ('user,net=10.0.2.0/24,hostfwd=tcp:127.0.0.1:%s-:23,'
                        'hostfwd=tcp:127.0.0.1:%s-:80'
                        % (o['TELNET_PORT'], o['HTTP_PORT']))
@@ -694,14 +719,20 @@ def run_args(board, env):
         args = qemu_args(board, kernel=UBOOT)
     else:
         root = None
-        args = qemu_args(board, append=append)
+        args = qemu_args(board, append=append, dtb=dtb)
     o['TFTP_ROOT'] = root
     nics = ['-netdev', '%s,id=wan' % wan,
-            '-global', 'mt7530.netdev%d=wan' % ports['wan']]
+            '-global', '%s.netdev%d=wan' % (switch, ports['wan'])]
     if o['LAN']:
         nics += ['-netdev', '%s,id=lan' % o['LAN'],
-                 '-global', 'mt7530.netdev%d=lan' % ports['lan']]
-    return args + nics + ['-nographic'] + shlex.split(o['QEMU_ARGS']), o
+                 '-global', '%s.netdev%d=lan' % (switch, ports['lan'])]
+    if board in BOARD_CONSOLE_UART:
+        # The console is not the first UART: -nographic would take it
+        console = (['-display', 'none', '-monitor', 'none'] +
+                   serial_args(board, 'mon:stdio'))
+    else:
+        console = ['-nographic']
+    return args + nics + console + shlex.split(o['QEMU_ARGS']), o
 
 
 def main(argv):
@@ -712,7 +743,7 @@ def main(argv):
     args, o = run_args(board, os.environ)
     args += argv[2:]
     if board not in RUN_PORTS:
-        what = 'no Ethernet model yet'
+        what = 'no network in make run yet'
     elif o['DRIVERS'] == 'none':
         what = 'no network drivers loaded'
     else:

@@ -15,9 +15,13 @@ HTTP_PORT) boots the GB-PC1 to its shell. Then:
   hostname and kernel), and the forwarded telnet port gives a shell that
   runs a command (ours only: the network path is the same for both);
 - `poweroff` typed on the console ends QEMU and `make run` exits 0.
-Then `make run BOARD=vocore2` (`make run` gives it no network yet): the
-shell on the DT's console (UART2) with the DT's model; `poweroff` ends it.
-Each run's QEMU log holds nothing unexpected.
+The same for `make run BOARD=vocore2` (its console on UART2): ours
+(mainline's frame engine driver as the conduit, our ralink_esw on the
+test DT mt7628-vocore2-esw.dts: WAN swp0, LAN swp1) and DRIVERS=mainline
+(no ESW driver in mainline: eth0 is the WAN). Then `make run
+BOARD=omega2p` (no network in make run yet): the shell on the DT's
+console with the DT's model; `poweroff` ends it. Each run's QEMU log
+holds nothing unexpected.
 """
 
 import os
@@ -33,10 +37,17 @@ from peer import Peer  # noqa: E402
 from tap import Suite  # noqa: E402
 
 BOOT_TIMEOUT = 300
-# (set, driver of the frame engine, driver of the switch)
-SETS = [('ours', 'ralink_fe', 'ralink-mt7530'),
-        ('mainline', 'mtk_soc_eth', 'mt7530-mdio')]
-PORTS = ['ethblack', 'ethblue']
+# Per board: its DT's model and host name, the LAN and WAN ports, and per
+# driver set the drivers of the frame engine and of the switch (None:
+# mainline has no switch driver for the ESW, the WAN is the conduit)
+GNUBEE = dict(board='gnubee-pc1', model='GnuBee GB-PC1',
+              host='gnubee-gb-pc1', lan='ethblack', wan='ethblue',
+              sets=[('ours', 'ralink_fe', 'ralink-mt7530'),
+                    ('mainline', 'mtk_soc_eth', 'mt7530-mdio')])
+VOCORE2 = dict(board='vocore2', model='VoCore2', host='vocore2',
+               lan='swp1', wan='swp0',
+               sets=[('ours', 'mtk_soc_eth', 'ralink-esw'),
+                     ('mainline', 'mtk_soc_eth', None)])
 # The host peer on the LAN port, in make run's LAN_ADDR subnet.
 LAN_PEER = '192.168.10.2'
 
@@ -75,16 +86,23 @@ def telnet_run(port, cmd, expect, timeout=30):
             'utf-8', 'replace')
 
 
-def run_set(t, name, fe_drv, sw_drv):
+def run_set(t, cfg, name, fe_drv, sw_drv):
     telnet, http = free_tcp_port(), free_tcp_port()
     variables = dict(TELNET_PORT=str(telnet), HTTP_PORT=str(http))
+    lan, wan = cfg['lan'], cfg['wan']
+    if not sw_drv:
+        lan, wan = None, 'eth0'
     peer = None
+    if cfg['board'] != 'gnubee-pc1':
+        variables['BOARD'] = cfg['board']
     if name != 'ours':
         variables['DRIVERS'] = name
     else:
         peer = Peer('lan', bytes.fromhex('020000000ccc'), LAN_PEER)
         variables['LAN'] = peer.backend()
-    what = 'make run%s' % ('' if name == 'ours' else ' DRIVERS=' + name)
+    what = 'make run%s%s' % (
+        '' if cfg['board'] == 'gnubee-pc1' else ' BOARD=' + cfg['board'],
+        '' if name == 'ours' else ' DRIVERS=' + name)
     c = Console(**variables)
     try:
         try:
@@ -100,41 +118,49 @@ def run_set(t, name, fe_drv, sw_drv):
         # host) would land inside the commands' output from here on.
         c.run('dmesg -n 1')
 
-        out = c.run('for d in /sys/class/net/eth0/device/driver '
-                    '/sys/class/net/ethblack/device/driver; do '
-                    'basename $(readlink $d); done')
+        out = c.run('for d in /sys/class/net/eth0/device/driver %s; do '
+                    'basename $(readlink $d); done'
+                    % ('/sys/class/net/%s/device/driver' % lan if lan
+                       else ''))
         got = out.split()
-        t.result(got == [fe_drv, sw_drv],
-                 '%s: the frame engine and the switch are bound to %s and %s'
-                 % (what, fe_drv, sw_drv), 'got %r' % got)
+        want = [fe_drv] + ([sw_drv] if sw_drv else [])
+        t.result(got == want,
+                 '%s: the frame engine%s bound to %s' % (
+                     what, ' and the switch are' if sw_drv else ' is',
+                     ' and '.join(want)), 'got %r' % got)
 
         # Up, with a carrier where a cable is: the WAN port always (QEMU's
         # user networking), the LAN port when LAN= gives it a backend (a
-        # port without one has no link, as a port without a cable)
-        out = c.run('ip -br link show | grep -e ethblack -e ethblue')
-        flags = {ln.split()[0].split('@')[0]: ln.split()[-1].strip('<>')
-                 .split(',') for ln in out.splitlines() if ln.strip()}
-        cabled = {'ethblue': True, 'ethblack': bool(peer)}
-        t.result(all('UP' in flags.get(p, []) and
-                     ('LOWER_UP' in flags[p]) == cabled[p] for p in PORTS),
+        # port without one has no link, as a port without a cable). By
+        # sysfs: the VoCore2's busybox has no `ip -br`.
+        ports = [p for p in (lan, wan) if p]
+        out = c.run('for p in %s; do echo $p $(cat /sys/class/net/$p/'
+                    'flags /sys/class/net/$p/carrier); done'
+                    % ' '.join(ports))
+        state = {w[0]: (int(w[1], 16) & 1, w[2]) for w in
+                 (ln.split() for ln in out.splitlines()) if len(w) == 3}
+        cabled = {wan: True, lan: bool(peer)}
+        t.result(all(state.get(p) == (1, '1' if cabled[p] else '0')
+                     for p in ports),
                  '%s: ports %s exist and are up, with a carrier where a '
-                 'cable is (%s)' % (what, ' and '.join(PORTS),
-                                    'both' if peer else 'ethblue only'),
+                 'cable is (%s)' % (what, ' and '.join(ports),
+                                    'both' if peer else wan + ' only'),
                  out)
 
-        out = c.run('ip -4 -br addr show dev ethblue')
+        out = c.run('ip -4 addr show dev %s' % wan)
         t.result('10.0.2.15/24' in out,
-                 '%s: ethblue (WAN) has its DHCP lease 10.0.2.15' % what, out)
+                 '%s: %s (WAN) has its DHCP lease 10.0.2.15' % (what, wan),
+                 out)
 
         if peer:
             out = c.run('ping -c 2 -W 5 %s' % LAN_PEER)
             t.result(' 0% packet loss' in out, '%s LAN=<socket to a host '
-                     'peer>: ethblack reaches the peer %s' % (what, LAN_PEER),
+                     'peer>: %s reaches the peer %s' % (what, lan, LAN_PEER),
                      out)
 
         try:
             page = http_get(http)
-            ok = 'gnubee-gb-pc1' in page and 'Linux' in page
+            ok = cfg['host'] in page and 'Linux' in page
         except OSError as e:
             page, ok = str(e), False
         t.result(ok, '%s: http://127.0.0.1:HTTP_PORT/ from the host is the '
@@ -145,7 +171,7 @@ def run_set(t, name, fe_drv, sw_drv):
                 out = telnet_run(telnet, 'tr -d "\\0" </proc/device-tree/'
                                  'model; echo telnet-$((6 * 7))',
                                  r'telnet-42')
-                ok = 'GnuBee GB-PC1' in out and 'telnet-42' in out
+                ok = cfg['model'] in out and 'telnet-42' in out
             except OSError as e:
                 out, ok = str(e), False
             t.result(ok, '%s: telnet 127.0.0.1 TELNET_PORT from the host '
@@ -186,9 +212,10 @@ def run_board(t, board, model):
 
 def main():
     t = Suite('run')
-    for name, fe_drv, sw_drv in SETS:
-        run_set(t, name, fe_drv, sw_drv)
-    run_board(t, 'vocore2', 'VoCore2')
+    for cfg in (GNUBEE, VOCORE2):
+        for name, fe_drv, sw_drv in cfg['sets']:
+            run_set(t, cfg, name, fe_drv, sw_drv)
+    run_board(t, 'omega2p', 'Onion Omega2+')
     return 0
 
 
