@@ -233,48 +233,47 @@ static void resw_write_field(struct resw_priv *priv, unsigned int reg,
 
 /* -- the PHYs ----------------------------------------------------------- */
 
-static int resw_mdio_wait(struct resw_priv *priv, u32 flag, u32 *val)
+/*
+ * One access: PCR0 gets the command, PCR1 the result and its done flag
+ * @done. A stale flag of an earlier access is cleared by reading PCR1.
+ */
+static int resw_mdio_access(struct resw_priv *priv, u32 pcr0, u32 done,
+			    u32 *pcr1)
 {
-	return readl_poll_timeout(priv->base + ESW_PCR1, *val, *val & flag,
-				  10, ESW_MDIO_TIMEOUT_US);
+	int err;
+
+	resw_read(priv, ESW_PCR1);
+	resw_write(priv, ESW_PCR0, pcr0);
+	err = readl_poll_timeout(priv->base + ESW_PCR1, *pcr1, *pcr1 & done,
+				 10, ESW_MDIO_TIMEOUT_US);
+	if (err)
+		dev_err_ratelimited(priv->dev, "PHY %lu access timed out\n",
+				    FIELD_GET(ESW_PCR0_PHY_ADDR, pcr0));
+	return err;
 }
 
 static int resw_mdio_read(struct mii_bus *bus, int addr, int regnum)
 {
-	struct resw_priv *priv = bus->priv;
 	u32 val;
 	int err;
 
-	/* A stale flag of an earlier access is cleared by reading it */
-	resw_read(priv, ESW_PCR1);
-	resw_write(priv, ESW_PCR0, ESW_PCR0_RD_PHY_CMD |
-		   FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
-		   FIELD_PREP(ESW_PCR0_PHY_ADDR, addr));
-	err = resw_mdio_wait(priv, ESW_PCR1_RD_RDY, &val);
-	if (err) {
-		dev_err_ratelimited(priv->dev, "PHY %d read timed out\n", addr);
-		return err;
-	}
-	return FIELD_GET(ESW_PCR1_RD_DATA, val);
+	err = resw_mdio_access(bus->priv, ESW_PCR0_RD_PHY_CMD |
+			       FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
+			       FIELD_PREP(ESW_PCR0_PHY_ADDR, addr),
+			       ESW_PCR1_RD_RDY, &val);
+	return err ? err : FIELD_GET(ESW_PCR1_RD_DATA, val);
 }
 
 static int resw_mdio_write(struct mii_bus *bus, int addr, int regnum,
 			   u16 data)
 {
-	struct resw_priv *priv = bus->priv;
 	u32 val;
-	int err;
 
-	resw_read(priv, ESW_PCR1);
-	resw_write(priv, ESW_PCR0, ESW_PCR0_WT_PHY_CMD |
-		   FIELD_PREP(ESW_PCR0_WT_DATA, data) |
-		   FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
-		   FIELD_PREP(ESW_PCR0_PHY_ADDR, addr));
-	err = resw_mdio_wait(priv, ESW_PCR1_WT_DONE, &val);
-	if (err)
-		dev_err_ratelimited(priv->dev, "PHY %d write timed out\n",
-				    addr);
-	return err;
+	return resw_mdio_access(bus->priv, ESW_PCR0_WT_PHY_CMD |
+				FIELD_PREP(ESW_PCR0_WT_DATA, data) |
+				FIELD_PREP(ESW_PCR0_PHY_REG, regnum) |
+				FIELD_PREP(ESW_PCR0_PHY_ADDR, addr),
+				ESW_PCR1_WT_DONE, &val);
 }
 
 static int resw_mdio_register(struct resw_priv *priv)
