@@ -286,6 +286,10 @@ if with_modules; then
 		publish "$f" "$src/arch/mips/boot/dts/ralink/${f##*/}"
 		DTBS+=("$(basename "$f" .dts)")
 	done
+	# What the test DTs include
+	for f in "$TOP"/tests/dts/*.dtsi; do
+		publish "$f" "$src/arch/mips/boot/dts/ralink/${f##*/}"
+	done
 fi
 for d in "${DTBS[@]}"; do
 	targets+=("ralink/$d.dtb")

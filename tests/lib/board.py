@@ -601,6 +601,8 @@ RUN_PORTS = {
     'gnubee-pc1': {'lan': 0, 'wan': 4},
     'gnubee-pc2': {'lan': 0, 'wan': 4},
     'vocore2': {'lan': 1, 'wan': 0},
+    'omega2p': {'lan': 1, 'wan': 0},
+    'rt5350-eval': {'lan': 1, 'wan': 0},
 }
 # The switch's QEMU type (its netdevN properties) and its ports' DT path
 RUN_SWITCH = {
@@ -609,10 +611,14 @@ RUN_SWITCH = {
     'gnubee-pc2': ('mt7530',
                    '/ethernet@1e100000/mdio-bus/switch@1f/ports/port@%d'),
     'vocore2': ('ralink-esw', '/switch@10110000/ports/port@%d'),
+    'omega2p': ('ralink-esw', '/switch@10110000/ports/port@%d'),
+    'rt5350-eval': ('ralink-esw', '/switch@10110000/ports/port@%d'),
 }
 # The DT of `make run` with our drivers where the board's own names no
-# switch port (mainline's VoCore2 DT: its ESW has no ports node)
-RUN_DTB_OURS = {'vocore2': 'mt7628-vocore2-esw.dtb'}
+# switch port (the ESW boards' DTs: their switch has no ports node)
+RUN_DTB_OURS = {'vocore2': 'mt7628-vocore2-esw.dtb',
+                'omega2p': 'mt7628-omega2p-esw.dtb',
+                'rt5350-eval': 'rt5350-eval-esw.dtb'}
 RUN_DEFAULTS = {
     'BOOT': 'direct',
     'DRIVERS': 'ours',
@@ -670,8 +676,8 @@ def run_args(board, env):
     if o['BOOT'] not in ('direct', 'tftp'):
         sys.exit('BOOT=%s: direct (the default) or tftp' % o['BOOT'])
     if board not in RUN_PORTS:
-        # No network for make run yet (the Omega2+ and the Ralink
-        # evaluation boards: issue 18): the shell on the DT's console
+        # No network for make run yet (the RT3052 evaluation board: no
+        # model of its frame engine): the shell on the DT's console
         # UART, and nothing else.
         if o['BOOT'] != 'direct' or o['WAN'] or o['LAN'] or \
                 (env.get('DRIVERS') or 'none') != 'none':

@@ -19,9 +19,11 @@ The same for `make run BOARD=vocore2` (its console on UART2): ours
 (mainline's frame engine driver as the conduit, our ralink_esw on the
 test DT mt7628-vocore2-esw.dts: WAN swp0, LAN swp1) and DRIVERS=mainline
 (no ESW driver in mainline: eth0 is the WAN). Then `make run
-BOARD=omega2p` (no network in make run yet): the shell on the DT's
-console with the DT's model; `poweroff` ends it. Each run's QEMU log
-holds nothing unexpected.
+BOARD=omega2p` and `make run BOARD=rt5350-eval` (ours: their test DTs
+mt7628-omega2p-esw.dts and rt5350-eval-esw.dts). Then `make run
+BOARD=rt3052-eval` (no network in make run yet: no model of its frame
+engine): the shell on the DT's console with the DT's model; `poweroff`
+ends it. Each run's QEMU log holds nothing unexpected.
 """
 
 import os
@@ -48,6 +50,13 @@ VOCORE2 = dict(board='vocore2', model='VoCore2', host='vocore2',
                lan='swp1', wan='swp0',
                sets=[('ours', 'mtk_soc_eth', 'ralink-esw'),
                      ('mainline', 'mtk_soc_eth', None)])
+# The other ESW boards: ours only (DRIVERS=mainline is the VoCore2's path)
+OMEGA2P = dict(board='omega2p', model='Onion Omega2+', host='onion-omega2',
+               lan='swp1', wan='swp0',
+               sets=[('ours', 'mtk_soc_eth', 'ralink-esw')])
+RT5350 = dict(board='rt5350-eval', model='Ralink RT5350 evaluation board',
+              host='ralink-rt5350-evaluation-board', lan='swp1', wan='swp0',
+              sets=[('ours', 'mtk_soc_eth', 'ralink-esw')])
 # The host peer on the LAN port, in make run's LAN_ADDR subnet.
 LAN_PEER = '192.168.10.2'
 
@@ -212,10 +221,10 @@ def run_board(t, board, model):
 
 def main():
     t = Suite('run')
-    for cfg in (GNUBEE, VOCORE2):
+    for cfg in (GNUBEE, VOCORE2, OMEGA2P, RT5350):
         for name, fe_drv, sw_drv in cfg['sets']:
             run_set(t, cfg, name, fe_drv, sw_drv)
-    run_board(t, 'omega2p', 'Onion Omega2+')
+    run_board(t, 'rt3052-eval', 'Ralink RT3052 evaluation board')
     return 0
 
 
