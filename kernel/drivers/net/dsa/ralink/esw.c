@@ -6,8 +6,8 @@
  * built-in 100 Mbit PHYs and port 6, wired to the frame engine (the CPU
  * port); port 5, an external MII on some SoCs, is not supported. (The
  * RT3050/RT3052's ESW has no per-VLAN untagging and no source says it has
- * the special tag this driver relies on.) Its registers are memory mapped; its PHYs are reached
- * through its PCR0/PCR1 registers.
+ * the special tag this driver relies on.) Its registers are memory
+ * mapped; its PHYs are reached through its PCR0/PCR1 registers.
  *
  * The switch has no port matrix: what a port reaches is what its VLANs
  * reach. Every user port classifies frames by its PVID alone (SGC2's
@@ -50,6 +50,7 @@
 #define ESW_IMR				0x04	/* 1: masked */
 #define  ESW_INT_PORT_ST_CHG		BIT(26)	/* a PHY's link changed */
 #define ESW_PFC1			0x14
+#define  ESW_PFC1_EN_VLAN		GENMASK(22, 16)	/* per port */
 #define ESW_ATS				0x24	/* address table search */
 #define  ESW_ATS_BEGIN			BIT(0)
 #define  ESW_ATS_NEXT			BIT(1)
@@ -69,7 +70,6 @@
 #define  ESW_AT_AGE_INVALID		0
 #define  ESW_AT_VIDX			GENMASK(10, 7)
 #define  ESW_AT_PORTS			GENMASK(18, 12)
-#define  ESW_PFC1_EN_VLAN		GENMASK(22, 16)	/* per port */
 #define ESW_PVIDC(p)			(0x40 + 4 * ((p) / 2))
 #define  ESW_PVID_BITS			12
 #define ESW_VLANI(i)			(0x50 + 4 * ((i) / 2))
@@ -99,14 +99,14 @@
 #define  ESW_PCR1_RD_DATA		GENMASK(31, 16)
 #define  ESW_PCR1_RD_RDY		BIT(1)
 #define  ESW_PCR1_WT_DONE		BIT(0)
-#define ESW_PXPC(p)			(0xe8 + 4 * (p))	/* received */
-#define ESW_PXTPC(p)			(0x150 + 4 * (p))	/* sent */
-#define  ESW_PC_GOOD			GENMASK(15, 0)
-#define  ESW_PC_BAD			GENMASK(31, 16)
 #define ESW_SGC2			0xe4
 #define  ESW_SGC2_SPECIAL_TAG_EN	BIT(23)
 #define  ESW_SGC2_TX_CPU_TPID		GENMASK(22, 16)	/* per port */
 #define  ESW_SGC2_DOUBLE_TAG_EN		GENMASK(6, 0)	/* per port */
+#define ESW_PXPC(p)			(0xe8 + 4 * (p))	/* received */
+#define ESW_PXTPC(p)			(0x150 + 4 * (p))	/* sent */
+#define  ESW_PC_GOOD			GENMASK(15, 0)
+#define  ESW_PC_BAD			GENMASK(31, 16)
 
 #define ESW_NUM_PORTS			7
 #define ESW_NUM_PHYS			5
