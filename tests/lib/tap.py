@@ -62,3 +62,25 @@ class Suite:
         if out:
             self.comment(out)
         return self.ok(name)
+
+
+class Prefixed:
+    """A Suite whose results and comments name @board first."""
+
+    def __init__(self, suite, board):
+        self.suite, self.board = suite, board
+
+    def result(self, ok, name, diag=None):
+        return self.suite.result(ok, '%s: %s' % (self.board, name), diag)
+
+    def ok(self, name, diag=None):
+        return self.suite.ok('%s: %s' % (self.board, name), diag)
+
+    def fail(self, name, diag=None):
+        return self.suite.fail('%s: %s' % (self.board, name), diag)
+
+    def comment(self, text):
+        return self.suite.comment(text)
+
+    def qemu_log(self, b, what):
+        return self.suite.qemu_log(b, what)

@@ -65,10 +65,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board, dmesg_and_poweroff  # noqa: E402
 from peer import Peer, eth, send_paced, soak  # noqa: E402
-from tap import Suite  # noqa: E402
+from tap import Prefixed, Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
-from esw_net import Prefixed  # noqa: E402
 
 # Each board, its test DT, and whether its initramfs has iproute2 and
 # ethtool (the 128 MiB VoCore2's has; the 32 MiB RT5350 board's busybox
@@ -126,6 +125,19 @@ def rx_packets(b, dev):
 
 def settle():
     time.sleep(1.0)
+
+
+def to_cpu_only(t, b, a, bb, c, dst, tag, dev, reach, neither):
+    """A sends N frames to @dst: @dev's RX count rises by N (@reach), B
+    and C get none (@neither, a negative check)."""
+    mb, mc = bb.mark(), c.mark()
+    rx0 = rx_packets(b, dev)
+    send(a, dst, tag)
+    settle()
+    rx = rx_packets(b, dev) - rx0
+    t.result(rx >= N, reach, '%s rx +%d' % (dev, rx))
+    t.result(got(bb, mb, tag) == 0 and got(c, mc, tag) == 0, neither,
+             'B %d, C %d' % (got(bb, mb, tag), got(c, mc, tag)))
 
 
 def esw_irqs(b):
@@ -273,16 +285,10 @@ def run_checks(t, b, a, bb, c, full):
         rtt = peer.ping(ip, 1)
         t.result(isinstance(rtt, float), 'standalone: %s pings its port\'s '
                  'address %s' % (peer.name, ip), str(rtt))
-    mb, mc = bb.mark(), c.mark()
-    rx0 = rx_packets(b, 'swp0')
-    send(a, BCAST, 'iso')
-    settle()
-    t.result(rx_packets(b, 'swp0') - rx0 >= N, 'standalone: A\'s %d '
-             'broadcasts reach swp0' % N, 'swp0 rx +%d'
-             % (rx_packets(b, 'swp0') - rx0))
-    t.result(got(bb, mb, 'iso') == 0 and got(c, mc, 'iso') == 0,
-             'standalone (negative): A\'s broadcasts reach neither B nor C',
-             'B %d, C %d' % (got(bb, mb, 'iso'), got(c, mc, 'iso')))
+    to_cpu_only(t, b, a, bb, c, BCAST, 'iso', 'swp0',
+                'standalone: A\'s %d broadcasts reach swp0' % N,
+                'standalone (negative): A\'s broadcasts reach neither B '
+                'nor C')
     mb, mc = bb.mark(), c.mark()
     st, out = b.run('ping -c 3 -W 2 192.0.2.10')
     with bb.cond, c.cond:
@@ -426,17 +432,10 @@ def run_checks(t, b, a, bb, c, full):
     # entry, a multicast group, as the bridge offloads them
     br_mac = bytes.fromhex(b.check('cat /sys/class/net/br0/address')
                            .strip().replace(':', ''))
-    mb, mc = bb.mark(), c.mark()
-    rxb = rx_packets(b, 'br0')
-    send(a, br_mac, 'host')
-    settle()
-    t.result(rx_packets(b, 'br0') - rxb >= N, 'FDB: A\'s %d frames to '
-             'br0\'s address reach br0' % N, 'br0 rx +%d'
-             % (rx_packets(b, 'br0') - rxb))
-    t.result(got(bb, mb, 'host') == 0 and got(c, mc, 'host') == 0,
-             'FDB (negative): and neither B nor C (a host entry to the CPU '
-             'port, not a flood)', 'B %d, C %d'
-             % (got(bb, mb, 'host'), got(c, mc, 'host')))
+    to_cpu_only(t, b, a, bb, c, br_mac, 'host', 'br0',
+                'FDB: A\'s %d frames to br0\'s address reach br0' % N,
+                'FDB (negative): and neither B nor C (a host entry to the '
+                'CPU port, not a flood)')
     if full:
         b.check('%s fdb add %s dev swp1 master static' % (BRIDGE, STATIC))
         shown = b.check('%s fdb show dev swp1' % BRIDGE)

@@ -53,7 +53,7 @@ from board import Board, dmesg_and_poweroff  # noqa: E402
 from board import Timeout  # noqa: E402
 from peer import (Peer, csum, eth, ipv4, icmp_echo, send_paced,  # noqa: E402
                   soak)
-from tap import Suite  # noqa: E402
+from tap import Prefixed, Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
@@ -147,28 +147,6 @@ def echo_flood(a, board_mac, n, window):
 
 def payload(seq):
     return struct.pack('!H', seq) * 16
-
-
-class Prefixed:
-    """A Suite whose results and comments name @board first."""
-
-    def __init__(self, suite, board):
-        self.suite, self.board = suite, board
-
-    def result(self, ok, name, diag=None):
-        return self.suite.result(ok, '%s: %s' % (self.board, name), diag)
-
-    def ok(self, name, diag=None):
-        return self.suite.ok('%s: %s' % (self.board, name), diag)
-
-    def fail(self, name, diag=None):
-        return self.suite.fail('%s: %s' % (self.board, name), diag)
-
-    def comment(self, text):
-        return self.suite.comment(text)
-
-    def qemu_log(self, b, what):
-        return self.suite.qemu_log(b, what)
 
 
 def udp(src, dst, sport, dport, data, good=True):

@@ -360,6 +360,11 @@ static void esw_egress(RalinkEswState *s, int src, int p, const uint8_t *f,
         memcpy(buf + 12, f + 16, len - 16);
         f = buf;
         len -= 4;
+    } else if (tagged && lduw_be_p(f + 12) != ETH_P_VLAN) {
+        /* A special tag from the CPU leaves as the 802.1Q tag it is */
+        memcpy(buf, f, len);
+        stw_be_p(buf + 12, ETH_P_VLAN);
+        f = buf;
     } else if (!tagged && tag) {
         memcpy(buf, f, 12);
         if ((sgc2 & SGC2_SPECIAL_TAG_EN) && (sgc2 & SGC2_TX_CPU_TPID(p))) {
@@ -406,7 +411,6 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     bool tagged = tpid == ETH_P_VLAN;
     unsigned vid = esw_pvid(s, src), pcp = 0;
     const uint8_t *da = f, *sa = f + 6;
-    uint8_t buf[ESW_MAX_FRAME];
     uint8_t members, dest, forced = 0;
     RalinkEswFdb *e;
     int vidx, p;
@@ -422,11 +426,8 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     }
     if (src == RALINK_ESW_CPU_PORT && (sgc2 & SGC2_SPECIAL_TAG_EN) &&
         len >= 18 && (tpid & ~0x3f) == ETH_P_VLAN && (tpid & 0x3f)) {
+        /* Its TPID goes out as 0x8100 (esw_egress()) */
         forced = tpid & 0x3f;
-        memcpy(buf, f, len);
-        stw_be_p(buf + 12, ETH_P_VLAN);
-        f = da = buf;
-        sa = buf + 6;
         tagged = true;
     }
     if (sgc2 & SGC2_DOUBLE_TAG_EN(src)) {

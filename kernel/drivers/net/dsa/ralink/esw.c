@@ -298,13 +298,23 @@ static int resw_mdio_register(struct resw_priv *priv)
 
 /* -- VLANs -------------------------------------------------------------- */
 
-static int resw_vlan_alloc(struct resw_priv *priv, u16 vid, bool bridge)
+/* The VLAN table entry of @vid, or -ENOENT */
+static int resw_vlan_find(struct resw_priv *priv, u16 vid)
 {
 	int i;
 
 	for (i = 0; i < ESW_NUM_VLANS; i++)
 		if (priv->vlans[i].vid == vid)
 			return i;
+	return -ENOENT;
+}
+
+static int resw_vlan_alloc(struct resw_priv *priv, u16 vid, bool bridge)
+{
+	int i = resw_vlan_find(priv, vid);
+
+	if (i >= 0)
+		return i;
 	for (i = 0; i < ESW_NUM_VLANS; i++) {
 		if (!priv->vlans[i].vid) {
 			priv->vlans[i].vid = vid;
@@ -524,38 +534,25 @@ static void resw_static_flush(struct resw_priv *priv, int vidx)
 /* The VLAN table entry of an FDB database, or an error */
 static int resw_db_vlan(struct resw_priv *priv, struct dsa_db db)
 {
-	u16 vid;
-	int i;
-
 	switch (db.type) {
 	case DSA_DB_PORT:
-		vid = dsa_tag_8021q_standalone_vid(db.dp);
-		break;
+		return resw_vlan_find(priv, dsa_tag_8021q_standalone_vid(db.dp));
 	case DSA_DB_BRIDGE:
-		vid = dsa_tag_8021q_bridge_vid(db.bridge.num);
-		break;
+		return resw_vlan_find(priv,
+				      dsa_tag_8021q_bridge_vid(db.bridge.num));
 	default:
 		return -EOPNOTSUPP;
 	}
-	for (i = 0; i < ESW_NUM_VLANS; i++)
-		if (priv->vlans[i].vid == vid)
-			return i;
-	return -ENOENT;
 }
 
 /* The VLAN table entry @port's frames are in now */
 static int resw_port_vlan(struct resw_priv *priv, int port)
 {
 	struct dsa_port *dp = dsa_to_port(&priv->ds, port);
-	u16 vid = dsa_tag_8021q_standalone_vid(dp);
-	int i;
 
 	if (priv->bridge_vlan[port] >= 0)
 		return priv->bridge_vlan[port];
-	for (i = 0; i < ESW_NUM_VLANS; i++)
-		if (priv->vlans[i].vid == vid)
-			return i;
-	return -ENOENT;
+	return resw_vlan_find(priv, dsa_tag_8021q_standalone_vid(dp));
 }
 
 /* -- frame counters ----------------------------------------------------- */
