@@ -8,10 +8,9 @@
 #   ours      ralink_fe + ralink_mt7530 (kernel/drivers/net/...)
 #   mainline-eth+ours-dsa, ours-eth+mainline-dsa: one of each, to debug
 #             one of our drivers against the other's mainline counterpart
-# On the SoCs with the ESW (MT7628, RT5350), whose kernels have mainline's
-# mtk_eth_soc built in (our frame engine driver has no PDMA TX yet):
-#   mainline  nothing more (mainline has no driver for the ESW)
-#   ours      ralink_esw
+# On the SoCs with the ESW (MT7628, RT5350):
+#   mainline  mtk_eth (mainline has no driver for the ESW)
+#   ours      ralink_fe + ralink_esw
 # Kernel messages stop going to the console (they would split the tests'
 # output lines); dmesg still has them. POSIX sh: the single-core boards'
 # initramfs has busybox's sh only.
@@ -22,8 +21,8 @@ shift
 dmesg -n 1
 if grep -q -e mt7628 -e rt5350 /proc/device-tree/compatible; then
 	case $set in
-	mainline) modules= ;;
-	ours) modules=ralink_esw ;;
+	mainline) modules=mtk_eth ;;
+	ours) modules="ralink_fe ralink_esw" ;;
 	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;
 	esac
 else

@@ -5,9 +5,10 @@ and of the RT5350 evaluation board.
 
 The mt76x8 kernel boots the test DT mt7628-vocore2-esw.dts (the ESW's five
 front ports as swp0-swp4, port 6 to the frame engine's MAC), the rt305x
-kernel rt5350-eval-esw.dts (the same), each frame engine under mainline's
-mtk_eth_soc (built in; the DSA conduit), our ralink_esw loaded from the
-kernel's modules.cpio, the tag driver (kernel/patches/0009) built in.
+kernel rt5350-eval-esw.dts (the same), each frame engine under our
+ralink_fe (the DSA conduit: PDMA TX and RX, the SDM), our ralink_esw, both
+loaded from the kernel's modules.cpio, the tag driver
+(kernel/patches/0009) built in.
 Host peers A, B, C, D on ports 0-3; port 4 has no backend. The RT5350
 board's 32 MiB hold busybox's initramfs only: the checks that need
 iproute2 or ethtool (the counters, `bridge fdb`/`mdb`, VLAN 10 on the
@@ -15,7 +16,8 @@ ports) run on the VoCore2; on the RT5350 board the VLAN-aware bridge is
 made through sysfs and checked with its default VLAN and a VLAN without
 members.
 Checked on each board, positive and negative (nothing arrives) apart:
-- the driver binds and makes swp0-swp4; swp0-swp3 get carrier, swp4
+- ralink_fe binds the frame engine (eth0); ralink_esw binds and makes
+  swp0-swp4; swp0-swp3 get carrier, swp4
   (no cable) none; A's link out and in (QEMU's set_link): swp0's
   carrier follows, the switch's link interrupt came, and none comes while
   no link changes;
@@ -237,6 +239,10 @@ def main():
 def run_checks(t, b, a, bb, c, full):
     # Kernel messages stay off the console the commands' output comes on
     b.check('dmesg -n 1')
+    st, out = b.run('modprobe ralink_fe && basename $(readlink '
+                    '/sys/class/net/eth0/device/driver)')
+    t.result(st == 0 and out.split()[-1:] == ['ralink_fe'],
+             'ralink_fe binds the frame engine (eth0)', out + b.check('dmesg'))
     st, out = b.run('modprobe ralink_esw && '
                     'for i in $(seq 50); do [ -e /sys/class/net/swp4 ] && '
                     'break; sleep 0.1; done; ls /sys/class/net')

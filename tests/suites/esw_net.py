@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """esw-net: the MT7628's frame engine and switch models under mainline's
-driver, the first oracle of both.
+driver, the first oracle of both; then our ralink_fe on them.
 
-The VoCore2 (MT7628AN) and the RT5350 evaluation board boot mainline
-6.12's mtk_eth_soc, built into the mt76x8 and rt305x kernels, on
+The VoCore2 (MT7628AN) and the RT5350 evaluation board load mainline
+6.12's mtk_eth_soc, a module of the mt76x8 and rt305x kernels, on
 "ralink,rt5350-eth" (kernel/patches/0005 adds the MT7628's node, 0007 the
 RT5350's DT, 0008 lets SOC_RT305X build the driver):
-PDMA TX rings, PDMA RX ring 0, the delayed interrupts, the reset line. No
-driver programs the ESW: it is the unmanaged switch it is out of reset.
-Host peers A and B are on front ports 0 and 1 (UDP sockets), QEMU's user
-networking on port 2. Checked:
-- mtk_soc_eth binds the frame engine and eth0 comes up;
+PDMA TX rings, PDMA RX ring 0, the delayed interrupts, the reset line.
+Then each board boots again and loads our ralink_fe instead (fe_rt5350.c:
+PDMA TX ring 0 through fe_tx_pdma.c, the SDM through fe_sdm.c), and the
+same checks run. No driver programs the ESW: it is the unmanaged switch
+it is out of reset. Host peers A and B are on front ports 0 and 1 (UDP
+sockets), QEMU's user networking on port 2. Checked, per board and
+driver:
+- the driver binds the frame engine and eth0 comes up;
 - the ESW's PHYs through its MDIO registers (PCR0/PCR1): identifier,
   link where a backend is (port 0) and not where none is (port 3); POA
   and the PORT_ST_CHG status follow a link that goes and comes back;
@@ -30,6 +33,8 @@ networking on port 2. Checked:
   right one is passed as checked;
 - the SDM counters the driver reads for `ip -s link` moved with the
   frames (the frame engine's own count of what it sent and received);
+  with ralink_fe on the VoCore2 read through `ethtool -S` (the driver's
+  accumulated counts), elsewhere from the registers;
 - 20,000 random frames from A and B (model_net's generator: cut and
   stacked tags, broken IP headers, link-local and multicast addresses):
   QEMU stays up, A pings B and the board after them;
@@ -197,17 +202,42 @@ def sdm(b):
     return [int(x, 16) for x in out.split()]
 
 
+# The frame engine's driver per set: its module, the binding's message
+DRIVERS = (('mainline', 'mtk_eth',
+            r'mtk_soc_eth 10100000.ethernet eth0: mediatek frame engine at '
+            r'0xb0100000, irq 5'),
+           ('ours', 'ralink_fe',
+            r'ralink_fe 10100000.ethernet: RT5350/MT7628 frame engine, '
+            r'IRQ 5'))
+# The boards whose rootfs has ethtool
+ETHTOOL_BOARDS = ('vocore2',)
+
+
 def main():
     t = Suite('esw-net')
     for board in BOARDS:
-        if board_net(t, board):
-            return 1
+        for drivers in DRIVERS:
+            if board_net(t, board, *drivers):
+                return 1
     return 0
 
 
-def board_net(t, board):
-    """Every check on @board, each named with it; True if QEMU died."""
-    t = Prefixed(t, board)
+def sdm_ethtool(b):
+    """ralink_fe's SDM counts through ethtool -S, as sdm() returns them."""
+    out = b.check('/usr/sbin/ethtool -S eth0')
+    stats = dict((k.strip(), int(v)) for k, v in
+                 (ln.split(':') for ln in out.splitlines()[1:]))
+    return [stats[k] for k in ('tx_packets', 'tx_bytes', 'rx_packets',
+                               'rx_bytes')]
+
+
+def board_net(t, board, drivers, module, bind):
+    """Every check on @board with the frame engine driver set @drivers,
+    each named with both; True if QEMU died."""
+    t = Prefixed(t, '%s: %s' % (board, drivers))
+    counters = sdm
+    if drivers == 'ours' and board in ETHTOOL_BOARDS:
+        counters = sdm_ethtool
     a = Peer('A', MAC_A, IP_A)
     bb = Peer('B', MAC_B, IP_B)
     srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Blobs)
@@ -219,12 +249,13 @@ def board_net(t, board):
               'nic,netdev=pu,model=ralink-esw'])
     with Board(board, extra=extra) as b:
         b.wait_ready()
+        b.check('dmesg -n 1')
+        st, out = b.run('modprobe %s' % module)
         dmesg = b.check('dmesg')
-        bound = re.search(r'mtk_soc_eth 10100000.ethernet eth0: mediatek '
-                          r'frame engine at 0xb0100000, irq 5', dmesg)
-        t.result(bound, 'mtk_soc_eth binds the frame engine',
-                 '\n'.join(ln for ln in dmesg.splitlines()
-                           if 'eth' in ln or 'mtk' in ln))
+        bound = st == 0 and re.search(bind, dmesg)
+        t.result(bound, '%s binds the frame engine' % module,
+                 out + '\n'.join(ln for ln in dmesg.splitlines()
+                                 if 'eth' in ln or 'mtk' in ln))
         b.check('ip link set eth0 up && ip addr add %s/24 dev eth0 && '
                 'ip addr add 10.0.2.15/24 dev eth0' % IP_BOARD)
         up = b.run('for i in $(seq 50); do grep -q 1 '
@@ -272,17 +303,20 @@ def board_net(t, board):
                  % FRAMES, 'received %d corrupted %d duplicated %d lost %d '
                  '(%.1f s)' % got)
 
-        before = sdm(b)
+        before = counters(b)
         replies, bad, secs = echo_flood(a, board_mac, FRAMES, WINDOW)
-        after = sdm(b)
+        after = counters(b)
         t.result(len(replies) == FRAMES and not bad, '%d echo requests from '
                  'A, each answered with its data' % FRAMES,
                  '%d answered, %d with other data (%.1f s)'
                  % (len(replies), len(bad), secs))
-        t.result(after[0] >= FRAMES and after[2] >= FRAMES,
-                 'the SDM counters count them (TX %d, RX %d frames)'
-                 % (after[0], after[2]), 'before %s after %s'
-                 % (before, after))
+        got = [x - y for x, y in zip(after, before)] \
+            if counters is sdm_ethtool else after
+        t.result(got[0] >= FRAMES and got[2] >= FRAMES,
+                 'the SDM counters count them (TX %d, RX %d frames%s)'
+                 % (got[0], got[2], ', ethtool -S'
+                    if counters is sdm_ethtool else ''),
+                 'before %s after %s' % (before, after))
 
         # The RX checksum check: a UDP datagram to a closed port with its
         # checksum is a NoPorts, one with a wrong checksum an InCsumErrors
@@ -341,7 +375,7 @@ def board_net(t, board):
                  'frame engine', str(rtt))
         dmesg_and_poweroff(t, b, '')
     srv.shutdown()
-    t.qemu_log(b, board)
+    t.qemu_log(b, '%s: %s' % (board, drivers))
     return False
 
 

@@ -16,9 +16,9 @@ HTTP_PORT) boots the GB-PC1 to its shell. Then:
   runs a command (ours only: the network path is the same for both);
 - `poweroff` typed on the console ends QEMU and `make run` exits 0.
 The same for `make run BOARD=vocore2` (its console on UART2): ours
-(mainline's frame engine driver as the conduit, our ralink_esw on the
-test DT mt7628-vocore2-esw.dts: WAN swp0, LAN swp1) and DRIVERS=mainline
-(no ESW driver in mainline: eth0 is the WAN). Then `make run
+(ralink_fe as the conduit of our ralink_esw, on the test DT
+mt7628-vocore2-esw.dts: WAN swp0, LAN swp1) and DRIVERS=mainline
+(mainline's mtk_eth_soc; no ESW driver in mainline: eth0 is the WAN). Then `make run
 BOARD=omega2p` and `make run BOARD=rt5350-eval` (ours: their test DTs
 mt7628-omega2p-esw.dts and rt5350-eval-esw.dts). Then `make run
 BOARD=rt3052-eval` (no network in make run yet: no model of its frame
@@ -48,15 +48,15 @@ GNUBEE = dict(board='gnubee-pc1', model='GnuBee GB-PC1',
                     ('mainline', 'mtk_soc_eth', 'mt7530-mdio')])
 VOCORE2 = dict(board='vocore2', model='VoCore2', host='vocore2',
                lan='swp1', wan='swp0',
-               sets=[('ours', 'mtk_soc_eth', 'ralink-esw'),
+               sets=[('ours', 'ralink_fe', 'ralink-esw'),
                      ('mainline', 'mtk_soc_eth', None)])
 # The other ESW boards: ours only (DRIVERS=mainline is the VoCore2's path)
 OMEGA2P = dict(board='omega2p', model='Onion Omega2+', host='onion-omega2',
                lan='swp1', wan='swp0',
-               sets=[('ours', 'mtk_soc_eth', 'ralink-esw')])
+               sets=[('ours', 'ralink_fe', 'ralink-esw')])
 RT5350 = dict(board='rt5350-eval', model='Ralink RT5350 evaluation board',
               host='ralink-rt5350-evaluation-board', lan='swp1', wan='swp0',
-              sets=[('ours', 'mtk_soc_eth', 'ralink-esw')])
+              sets=[('ours', 'ralink_fe', 'ralink-esw')])
 # The host peer on the LAN port, in make run's LAN_ADDR subnet.
 LAN_PEER = '192.168.10.2'
 

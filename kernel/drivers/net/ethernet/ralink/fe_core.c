@@ -44,7 +44,13 @@
 #define FE_RX_WATCH_PERIOD	HZ
 #define FE_RX_WATCH_STRIKES	2
 
-static bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
+/**
+ * fe_mac_uses_dsa_tag - whether a MAC is a DSA conduit with the MTK tag
+ * @mac: the MAC
+ *
+ * Return: true if it is.
+ */
+bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
 {
 	struct net_device *dev = mac->netdev;
 
@@ -54,23 +60,48 @@ static bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
 
 /* -- interrupts ----------------------------------------------------------- */
 
+/*
+ * Set one direction's interrupt enable bits. Where both directions share
+ * the PDMA's enable register (no QDMA), the other direction's bits are
+ * kept from a shadow copy, under a lock: the interrupt handler and both
+ * NAPI polls write it.
+ */
+static void fe_irq_set(struct fe_eth *eth, bool tx, u32 bits)
+{
+	const struct fe_reg_map *regs = eth->soc->regs;
+	unsigned long flags;
+
+	if (!eth->irq_shared) {
+		fe_w32(eth, bits, tx ? regs->tx_irq.mask : regs->pdma.irq_mask);
+		return;
+	}
+	spin_lock_irqsave(&eth->irq_lock, flags);
+	if (tx)
+		eth->tx_irq_en = bits;
+	else
+		eth->rx_irq_en = bits;
+	fe_w32(eth, eth->rx_irq_en | eth->tx_irq_en, regs->pdma.irq_mask);
+	spin_unlock_irqrestore(&eth->irq_lock, flags);
+}
+
 static void fe_rx_irq_enable(struct fe_eth *eth)
 {
-	fe_w32(eth, eth->rx_irq_bit, eth->soc->regs->pdma.irq_mask);
+	fe_irq_set(eth, false, eth->rx_irq_bit);
 }
 
 static void fe_tx_irq_enable(struct fe_eth *eth)
 {
-	fe_w32(eth, eth->tx_irq_bit, eth->soc->regs->qdma.irq_mask);
+	fe_irq_set(eth, true, eth->tx_irq_bit);
 }
 
 static void fe_irq_disable_all(struct fe_eth *eth)
 {
 	const struct fe_reg_map *regs = eth->soc->regs;
 
-	fe_w32(eth, 0, regs->pdma.irq_mask);
-	fe_w32(eth, 0, regs->qdma.irq_mask);
-	fe_w32(eth, 0, FE_INT_ENABLE);
+	fe_irq_set(eth, false, 0);
+	fe_irq_set(eth, true, 0);
+	if (regs->fe_int_enable)
+		fe_w32(eth, 0, regs->fe_int_enable);
 }
 
 /*
@@ -88,15 +119,15 @@ static irqreturn_t fe_irq(int irq, void *priv)
 
 	regs = eth->soc->regs;
 	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
-		fe_w32(eth, 0, regs->pdma.irq_mask);
+		fe_irq_set(eth, false, 0);
 		if (napi_schedule_prep(&eth->rx_napi)) {
 			eth->rx_coal.events++;
 			__napi_schedule(&eth->rx_napi);
 		}
 		ret = IRQ_HANDLED;
 	}
-	if (fe_r32(eth, regs->qdma.irq_status) & eth->tx_irq_bit) {
-		fe_w32(eth, 0, regs->qdma.irq_mask);
+	if (fe_r32(eth, regs->tx_irq.status) & eth->tx_irq_bit) {
+		fe_irq_set(eth, true, 0);
 		if (napi_schedule_prep(&eth->tx_napi)) {
 			eth->tx_coal.events++;
 			__napi_schedule(&eth->tx_napi);
@@ -127,7 +158,8 @@ static void fe_write_coalesce(struct fe_eth *eth)
 	      fe_coal_field(&eth->tx_coal, FE_DLY_TX_EN, FE_DLY_TX_PINT,
 			    FE_DLY_TX_PTIME);
 	fe_w32(eth, val, regs->pdma.delay_irq);
-	fe_w32(eth, val, regs->qdma.delay_irq);
+	if (regs->tx_irq.delay != regs->pdma.delay_irq)
+		fe_w32(eth, val, regs->tx_irq.delay);
 
 	/* Without coalescing the delayed interrupts are not raised */
 	eth->rx_irq_bit = (val & FE_DLY_RX_EN) ? FE_RX_DONE_DLY :
@@ -249,38 +281,6 @@ void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec)
 
 /* -- counters ------------------------------------------------------------- */
 
-/**
- * fe_stats_update - fold the GDMA counters (clear on read) into hw_stats
- * @mac: the MAC
- *
- * Caller holds eth->stats_lock.
- */
-void fe_stats_update(struct fe_mac *mac)
-{
-	struct fe_eth *eth = mac->eth;
-	struct fe_hw_stats *s = &mac->hw_stats;
-	u32 base = eth->soc->regs->gdm_cnt + mac->id * FE_GDM_CNT_STRIDE;
-
-	u64_stats_update_begin(&s->syncp);
-	s->rx_bytes += fe_r32(eth, base + FE_GDM_RX_BYTES_L);
-	s->rx_bytes += (u64)fe_r32(eth, base + FE_GDM_RX_BYTES_H) << 32;
-	s->rx_packets += fe_r32(eth, base + FE_GDM_RX_PKTS);
-	s->rx_overflow += fe_r32(eth, base + FE_GDM_RX_OVERFLOW);
-	s->rx_fcs_errors += fe_r32(eth, base + FE_GDM_RX_FCS_ERR);
-	s->rx_short_errors += fe_r32(eth, base + FE_GDM_RX_SHORT);
-	s->rx_long_errors += fe_r32(eth, base + FE_GDM_RX_LONG);
-	s->rx_checksum_errors += fe_r32(eth, base + FE_GDM_RX_CSUM_ERR);
-	s->rx_flow_control_packets += fe_r32(eth, base + FE_GDM_RX_FLOW_CTRL);
-	if (eth->soc->has_gdm_tx_cnt) {
-		s->tx_skip += fe_r32(eth, base + FE_GDM_TX_SKIP);
-		s->tx_collisions += fe_r32(eth, base + FE_GDM_TX_COLLISION);
-		s->tx_bytes += fe_r32(eth, base + FE_GDM_TX_BYTES_L);
-		s->tx_bytes += (u64)fe_r32(eth, base + FE_GDM_TX_BYTES_H) << 32;
-		s->tx_packets += fe_r32(eth, base + FE_GDM_TX_PKTS);
-	}
-	u64_stats_update_end(&s->syncp);
-}
-
 static void fe_get_stats64(struct net_device *dev,
 			   struct rtnl_link_stats64 *stats)
 {
@@ -290,7 +290,7 @@ static void fe_get_stats64(struct net_device *dev,
 	unsigned int start;
 
 	if (netif_running(dev) && spin_trylock_bh(&mac->eth->stats_lock)) {
-		fe_stats_update(mac);
+		mac->eth->soc->mac_ops->stats_update(mac);
 		spin_unlock_bh(&mac->eth->stats_lock);
 	}
 
@@ -322,15 +322,24 @@ static void fe_get_stats64(struct net_device *dev,
 
 /* -- TX ring -------------------------------------------------------------- */
 
-/* Ring index arithmetic without a division on the hot paths */
-static unsigned int fe_ring_next(unsigned int idx, unsigned int size)
+/* A descriptor's control word, where its engine has it */
+static __le32 *fe_txd_ctrl(const struct fe_tx_ring *tx, struct fe_tx_desc *d)
 {
-	return idx + 1 == size ? 0 : idx + 1;
+	return (__le32 *)d + tx->ctrl_word;
 }
 
-static unsigned int fe_ring_prev(unsigned int idx, unsigned int size)
+/*
+ * Hand a one-segment descriptor over (once the engine is kicked): the
+ * control word last, as the QDMA prefetches along its list
+ */
+static void fe_txd_fill(const struct fe_tx_ring *tx, struct fe_tx_desc *d,
+			dma_addr_t addr, u32 txd4, unsigned int len, bool last)
 {
-	return idx ? idx - 1 : size - 1;
+	d->txd1 = cpu_to_le32(addr);
+	d->txd4 = cpu_to_le32(txd4);
+	fe_txd_ctrl(tx, d)[0] = cpu_to_le32(FIELD_PREP(FE_TXC_PLEN0, len) |
+					    tx->ctrl_set |
+					    (last ? FE_TXC_LS0 : 0));
 }
 
 static unsigned int fe_tx_free(const struct fe_tx_ring *tx)
@@ -339,12 +348,6 @@ static unsigned int fe_tx_free(const struct fe_tx_ring *tx)
 			    tx->head + tx->size - tx->tail;
 
 	return tx->size - 1 - used;
-}
-
-static dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
-				  unsigned int idx)
-{
-	return tx->phys + idx * sizeof(struct fe_tx_desc);
 }
 
 static void fe_tx_unmap(struct fe_eth *eth, struct fe_tx_buf *buf)
@@ -381,51 +384,6 @@ static void fe_tx_release(struct fe_eth *eth, struct fe_tx_buf *buf,
 	}
 	buf->type = FE_TX_NONE;
 	buf->data = NULL;
-}
-
-/*
- * The QDMA's free queue: buffers the engine's scheduler stages frames in.
- * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
- * contiguous), linked again at every DMA start.
- */
-static int fe_fq_alloc(struct fe_eth *eth)
-{
-	unsigned int n = eth->soc->fq_size;
-
-	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
-				      &eth->fq_phys, GFP_KERNEL);
-	if (!eth->fq)
-		return -ENOMEM;
-
-	eth->fq_buf = dmam_alloc_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE,
-					  &eth->fq_buf_phys, GFP_KERNEL);
-	if (!eth->fq_buf)
-		return -ENOMEM;
-	return 0;
-}
-
-static void fe_fq_init(struct fe_eth *eth)
-{
-	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
-	unsigned int i, n = eth->soc->fq_size;
-
-	for (i = 0; i < n; i++) {
-		struct fe_tx_desc *d = &eth->fq[i];
-
-		d->txd1 = cpu_to_le32(eth->fq_buf_phys +
-				      i * FE_QDMA_PAGE_SIZE);
-		d->txd2 = cpu_to_le32(i + 1 < n ? eth->fq_phys +
-				      (i + 1) * sizeof(*d) : 0);
-		d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0,
-						 FE_QDMA_PAGE_SIZE));
-		d->txd4 = 0;
-	}
-
-	fe_w32(eth, eth->fq_phys, q->fq_head);
-	fe_w32(eth, eth->fq_phys + (n - 1) * sizeof(struct fe_tx_desc),
-	       q->fq_tail);
-	fe_w32(eth, (n << 16) | n, q->fq_count);
-	fe_w32(eth, FE_QDMA_PAGE_SIZE << 16, q->fq_blen);
 }
 
 /*
@@ -495,7 +453,7 @@ err:
 
 static int fe_tx_alloc(struct fe_eth *eth)
 {
-	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	const struct fe_tx_ops *ops = eth->soc->tx_ops;
 	struct fe_tx_ring *tx = &eth->tx;
 	unsigned int i;
 
@@ -503,6 +461,9 @@ static int fe_tx_alloc(struct fe_eth *eth)
 	tx->head = 0;
 	tx->tail = 0;
 	tx->stopped = 0;
+	tx->ctrl_word = ops->ctrl_word;
+	tx->ctrl_set = ops->ctrl_set;
+	tx->ctrl_idle = ops->ctrl_idle;
 	tx->buf = kcalloc(tx->size, sizeof(*tx->buf), GFP_KERNEL);
 	if (!tx->buf)
 		return -ENOMEM;
@@ -520,27 +481,15 @@ static int fe_tx_alloc(struct fe_eth *eth)
 		return -ENOMEM;
 	}
 
-	/* A closed list; every descriptor starts as released to the CPU */
+	/* Every descriptor starts as the CPU's; the engine links them */
 	for (i = 0; i < tx->size; i++) {
 		struct fe_tx_desc *d = &tx->desc[i];
 
 		d->txd1 = 0;
-		d->txd2 = cpu_to_le32(fe_tx_desc_phys(tx, (i + 1) % tx->size));
-		d->txd3 = cpu_to_le32(FE_TXD3_OWNER_CPU | FE_TXD3_LS0);
 		d->txd4 = 0;
+		fe_txd_ctrl(tx, d)[0] = cpu_to_le32(tx->ctrl_idle);
 	}
-
-	fe_w32(eth, tx->phys, q->ctx_ptr);
-	fe_w32(eth, tx->phys, q->dtx_ptr);
-	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->crx_ptr);
-	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->drx_ptr);
-
-	for (i = 0; i < FE_QTX_NUM; i++)
-		fe_w32(eth, FIELD_PREP(FE_QTX_RSV_MIN, FE_QTX_RSV_DEFAULT) |
-		       FIELD_PREP(FE_QTX_RSV_MAX, FE_QTX_RSV_DEFAULT),
-		       q->qtx_cfg + i * FE_QTX_STRIDE);
-	fe_w32(eth, FE_QDMA_TX_SCH_MAX_WFQ | (FE_QDMA_TX_SCH_MAX_WFQ << 16),
-	       q->tx_sch_rate);
+	ops->ring_init(eth);
 	return 0;
 }
 
@@ -576,8 +525,7 @@ static void fe_rx_rearm(struct fe_rx_ring *rx, unsigned int idx)
 	 * takes the descriptor only once the CPU index passes it, and that
 	 * register write (writel) orders these stores before it.
 	 */
-	rx->desc[idx].rxd2 = cpu_to_le32(FIELD_PREP(FE_RXD2_PLEN0,
-						    rx->buf_len));
+	rx->desc[idx].rxd2 = cpu_to_le32(rx->rxd2_rearm);
 }
 
 /* Give descriptor @idx to the DMA with a new page */
@@ -587,13 +535,14 @@ static void fe_rx_set_desc(struct fe_rx_ring *rx, unsigned int idx,
 	rx->buf[idx].page = page;
 	rx->buf[idx].data = page_address(page);
 	rx->desc[idx].rxd1 = cpu_to_le32(page_pool_get_dma_addr(page) +
-					 FE_RX_HEADROOM);
+					 rx->dma_off);
 	fe_rx_rearm(rx, idx);
 }
 
 static int fe_rx_alloc(struct fe_eth *eth)
 {
-	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
+	const struct fe_soc_data *soc = eth->soc;
+	const struct fe_pdma_regs *p = &soc->regs->pdma;
 	struct page_pool_params pp = {
 		.order = 0,
 		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
@@ -610,6 +559,20 @@ static int fe_rx_alloc(struct fe_eth *eth)
 	rx->idx = 0;
 	rx->in_frame = false;
 	rx->buf_len = fe_rx_buf_len(eth);
+	/*
+	 * A DMA with a fixed buffer size takes none from the descriptor (as
+	 * mainline, rxd2 gets LS0 only); one without the 2-byte offset
+	 * starts at an offset address instead.
+	 */
+	rx->rxd2_rearm = soc->rx_fixed_buf_len ? FE_RXD2_LS0 :
+			 FIELD_PREP(FE_RXD2_PLEN0, rx->buf_len);
+	rx->dma_off = FE_RX_HEADROOM;
+	if (!soc->rx_2b_offset)
+		rx->dma_off += FE_RX_IP_ALIGN;
+	rx->l4_valid = soc->rx_l4_valid;
+	rx->sport_shift = soc->rx_sport ? __ffs(soc->rx_sport) : 0;
+	rx->sport_mask = soc->rx_sport >> rx->sport_shift;
+	rx->sport_base = soc->rx_sport_base;
 	pp.pool_size = rx->size;
 	pp.max_len = rx->buf_len;
 	/* XDP_TX sends from the RX pages: map them for both directions */
@@ -714,18 +677,14 @@ static int fe_xdp_queue(struct fe_eth *eth, struct fe_mac *mac,
 	buf->dma_len = len;
 	buf->bytes = len;
 
-	d->txd1 = cpu_to_le32(addr);
-	d->txd4 = cpu_to_le32(FIELD_PREP(FE_TXD4_FPORT, mac->id + 1));
-	d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0, len) | FE_TXD3_SWC |
-			      FE_TXD3_LS0);
+	fe_txd_fill(tx, d, addr, mac->txd4, len, true);
 	tx->head = fe_ring_next(tx->head, tx->size);
 	return 0;
 }
 
 static void fe_tx_kick(struct fe_eth *eth)
 {
-	fe_w32(eth, fe_tx_desc_phys(&eth->tx, eth->tx.head),
-	       eth->soc->regs->qdma.ctx_ptr);
+	eth->soc->tx_ops->kick(eth, eth->tx.head);
 }
 
 static int fe_xdp_xmit(struct net_device *dev, int n,
@@ -1011,7 +970,8 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		done++;
 
 		page = buf->page;
-		id = FIELD_GET(FE_RXD4_SPORT, rxd4) - 1;
+		id = ((rxd4 >> rx->sport_shift) & rx->sport_mask) -
+		     rx->sport_base;
 		len = FIELD_GET(FE_RXD2_PLEN0, rxd2);
 		mac = id < FE_MAX_MACS ? eth->mac[id] : NULL;
 		if (unlikely(!(rxd2 & FE_RXD2_LS0) || rx->in_frame)) {
@@ -1049,7 +1009,7 @@ static int fe_rx_poll(struct napi_struct *napi, int budget)
 		if (!skb)
 			goto rearm;
 deliver:
-		if ((rxd4 & FE_RXD4_L4_VALID) &&
+		if ((rxd4 & rx->l4_valid) &&
 		    (mac->netdev->features & NETIF_F_RXCSUM))
 			skb->ip_summed = CHECKSUM_UNNECESSARY;
 		skb->protocol = eth_type_trans(skb, mac->netdev);
@@ -1114,13 +1074,13 @@ rearm:
 static int fe_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct fe_eth *eth = container_of(napi, struct fe_eth, tx_napi);
-	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	const struct fe_irq_regs *irq = &eth->soc->regs->tx_irq;
 	u32 bytes[FE_MAX_MACS] = {}, pkts[FE_MAX_MACS] = {};
 	u32 all_pkts = 0, all_bytes = 0;
 	struct fe_tx_ring *tx = &eth->tx;
 	unsigned int i, tail, done = 0;
 
-	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, q->irq_status);
+	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, irq->status);
 
 	spin_lock(&tx->lock);
 	tail = tx->tail;
@@ -1132,8 +1092,8 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 	while (tail != tx->head) {
 		struct fe_tx_buf *buf = &tx->buf[tail];
 
-		if (!(le32_to_cpu(READ_ONCE(tx->desc[tail].txd3)) &
-		      FE_TXD3_OWNER_CPU))
+		if (!(le32_to_cpu(READ_ONCE(*fe_txd_ctrl(tx, &tx->desc[tail]))) &
+		      FE_TXC_DONE))
 			break;
 		if (!budget && (buf->type == FE_TX_XDP_TX ||
 				buf->type == FE_TX_XDP_NDO))
@@ -1152,9 +1112,8 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 	}
 	if (tail != tx->tail) {
 		tx->tail = tail;
-		/* The CPU took everything up to the one before @tail */
-		fe_w32(eth, fe_tx_desc_phys(tx, fe_ring_prev(tail, tx->size)),
-		       q->crx_ptr);
+		if (eth->soc->tx_ops->release)
+			eth->soc->tx_ops->release(eth, tail);
 	}
 	spin_unlock(&tx->lock);
 
@@ -1186,7 +1145,7 @@ static int fe_tx_poll(struct napi_struct *napi, int budget)
 		fe_dim_sample(&eth->tx_coal, all_pkts, all_bytes);
 
 	/* More than a budget's worth, or raised again while we polled */
-	if (done >= budget || (fe_r32(eth, q->irq_status) & eth->tx_irq_bit))
+	if (done >= budget || (fe_r32(eth, irq->status) & eth->tx_irq_bit))
 		return budget;
 
 	if (napi_complete_done(napi, done))
@@ -1216,9 +1175,7 @@ static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 
 	do {
 		unsigned int n = min_t(unsigned int, len, FE_TX_MAX_LEN);
-		struct fe_tx_desc *d = &tx->desc[*head];
 		struct fe_tx_buf *buf = &tx->buf[*head];
-		u32 txd3;
 
 		buf->type = FE_TX_NONE;
 		buf->mac = mac->id;
@@ -1227,15 +1184,11 @@ static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 		buf->dma_addr = first_chunk ? addr : 0;
 		buf->dma_len = first_chunk ? len : 0;
 
-		txd3 = FIELD_PREP(FE_TXD3_PLEN0, n) | FE_TXD3_SWC;
-		if (last && n == len)
-			txd3 |= FE_TXD3_LS0;
-		d->txd1 = cpu_to_le32(addr);
-		d->txd4 = cpu_to_le32(txd4);
-		d->txd3 = cpu_to_le32(txd3);
+		fe_txd_fill(tx, &tx->desc[*head], addr, txd4, n,
+			    last && n == len);
 
 		/* Offloads are read from the frame's first descriptor only */
-		txd4 &= FE_TXD4_FPORT;
+		txd4 = mac->txd4;
 		first_chunk = false;
 		addr += n;
 		len -= n;
@@ -1266,7 +1219,7 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 			goto drop_nofree;
 	}
 
-	txd4 = FIELD_PREP(FE_TXD4_FPORT, mac->id + 1);
+	txd4 = mac->txd4;
 	if (skb_is_gso(skb)) {
 		if (skb_cow_head(skb, 0))
 			goto drop;
@@ -1299,7 +1252,6 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	first = tx->head;
 	head = first;
 	if (copy) {
-		struct fe_tx_desc *d = &tx->desc[head];
 		struct fe_tx_buf *buf = &tx->buf[head];
 
 		if (likely(!skb_is_nonlinear(skb)))
@@ -1310,10 +1262,8 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 					   DMA_TO_DEVICE);
 		buf->mac = mac->id;
 		buf->dma_addr = 0;
-		d->txd1 = cpu_to_le32(buf->copy_dma);
-		d->txd4 = cpu_to_le32(txd4);
-		d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXD3_PLEN0, len) |
-				      FE_TXD3_SWC | FE_TXD3_LS0);
+		fe_txd_fill(tx, &tx->desc[head], buf->copy_dma, txd4, len,
+			    true);
 		head = fe_ring_next(head, tx->size);
 		goto queued;
 	}
@@ -1323,7 +1273,7 @@ static netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto unwind;
 	fe_tx_map_buf(eth, mac, addr, skb_headlen(skb), true, txd4,
 		      !skb_shinfo(skb)->nr_frags, &head);
-	txd4 &= FE_TXD4_FPORT;
+	txd4 = mac->txd4;
 
 	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
 		skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
@@ -1356,8 +1306,8 @@ queued:
 unwind:
 	while (first != head) {
 		fe_tx_unmap(eth, &tx->buf[first]);
-		tx->desc[first].txd3 = cpu_to_le32(FE_TXD3_OWNER_CPU |
-						   FE_TXD3_LS0);
+		*fe_txd_ctrl(tx, &tx->desc[first]) =
+			cpu_to_le32(tx->ctrl_idle);
 		first = fe_ring_next(first, tx->size);
 	}
 	spin_unlock(&tx->lock);
@@ -1370,38 +1320,17 @@ drop_nofree:
 
 /* -- DMA bring-up and teardown -------------------------------------------- */
 
-/* The MAC's length limits, FCS included, and the MCR setting for each */
-static const struct {
-	u16 len;
-	u8 mcr;
-} fe_max_rx[] = {
-	{ 1518, FE_MCR_MAX_RX_1518 },
-	{ 1536, FE_MCR_MAX_RX_1536 },
-	{ 1552, FE_MCR_MAX_RX_1552 },
-	{ 2048, FE_MCR_MAX_RX_2048 },
-};
-
-/* Index into fe_max_rx[] of the smallest limit that lets @mtu through */
-static unsigned int fe_max_rx_idx(unsigned int mtu)
+static void fe_mac_fwd(struct fe_mac *mac, bool up)
 {
-	unsigned int frame = mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN, i;
-
-	for (i = 0; i < ARRAY_SIZE(fe_max_rx) - 1; i++)
-		if (frame <= fe_max_rx[i].len)
-			break;
-	return i;
+	mac->eth->soc->mac_ops->fwd_config(mac, up);
 }
 
-static void fe_set_mcr_max_rx(struct fe_mac *mac, unsigned int mtu)
+static void fe_mac_set_max_rx(struct fe_mac *mac, unsigned int mtu)
 {
-	struct fe_eth *eth = mac->eth;
-	u32 mcr;
-
-	mcr = fe_mac_r32(eth, FE_MAC_MCR(mac->id));
-	fe_mac_w32(eth, (mcr & ~FE_MCR_MAX_RX) |
-		   FIELD_PREP(FE_MCR_MAX_RX, fe_max_rx[fe_max_rx_idx(mtu)].mcr),
-		   FE_MAC_MCR(mac->id));
+	if (mac->eth->soc->mac_ops->set_max_rx)
+		mac->eth->soc->mac_ops->set_max_rx(mac, mtu);
 }
+
 
 /*
  * RX buffer size: the longest frame the MACs let through at the current
@@ -1412,11 +1341,15 @@ static unsigned int fe_rx_buf_len(struct fe_eth *eth)
 {
 	unsigned int i, mtu = ETH_DATA_LEN, len;
 
+	/* From the buffer's start, where the 2-byte offset is */
+	if (eth->soc->rx_fixed_buf_len)
+		return eth->soc->rx_fixed_buf_len + FE_RX_IP_ALIGN;
+
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
 			mtu = max(mtu, READ_ONCE(eth->mac[i]->netdev->mtu));
 
-	len = fe_max_rx[fe_max_rx_idx(mtu)].len + FE_RX_IP_ALIGN;
+	len = fe_gdma_max_rx_len(mtu) + FE_RX_IP_ALIGN;
 	return min3(len, (unsigned int)FE_RX_BUF_LEN,
 		    (unsigned int)FE_RX_MAX_LEN);
 }
@@ -1444,25 +1377,14 @@ static void fe_update_untag(struct fe_eth *eth)
 	fe_w32(eth, untag ? FE_CDMP_EG_STAG : 0, FE_CDMP_EG_CTRL);
 }
 
-static void fe_gdma_config(struct fe_mac *mac, bool up)
-{
-	struct fe_eth *eth = mac->eth;
-	u32 val;
-
-	val = fe_r32(eth, FE_GDMA_FWD_CFG(mac->id));
-	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG | FE_GDMA_ICS_EN |
-		 FE_GDMA_TCS_EN | FE_GDMA_UCS_EN);
-	val |= FE_GDMA_STRP_CRC;
-	/* The GDMA verifies the checksums only while RX checksumming is on */
-	if (mac->netdev->features & NETIF_F_RXCSUM)
-		val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN;
-	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
-	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
-		val |= FE_GDMA_SPECIAL_TAG;
-	fe_w32(eth, val, FE_GDMA_FWD_CFG(mac->id));
-}
-
-static int fe_dma_busy_wait(struct fe_eth *eth, u32 reg)
+/**
+ * fe_dma_busy_wait - wait for a DMA engine to go idle
+ * @eth: the frame engine
+ * @reg: its global configuration register
+ *
+ * Return: 0, or -EBUSY after about 10 ms.
+ */
+int fe_dma_busy_wait(struct fe_eth *eth, u32 reg)
 {
 	unsigned int i;
 
@@ -1479,11 +1401,10 @@ static void fe_dma_stop(struct fe_eth *eth)
 {
 	const struct fe_reg_map *regs = eth->soc->regs;
 
-	fe_m32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_WB_DDONE, 0,
-	       regs->qdma.glo_cfg);
+	if (eth->soc->tx_ops->stop)
+		eth->soc->tx_ops->stop(eth);
 	fe_m32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_WB_DDONE, 0,
 	       regs->pdma.glo_cfg);
-	fe_dma_busy_wait(eth, regs->qdma.glo_cfg);
 	fe_dma_busy_wait(eth, regs->pdma.glo_cfg);
 }
 
@@ -1536,7 +1457,6 @@ static int fe_dma_up(struct fe_eth *eth)
 	int err;
 
 	fe_irq_disable_all(eth);
-	fe_fq_init(eth);
 	err = fe_tx_alloc(eth);
 	if (!err)
 		err = fe_rx_alloc(eth);
@@ -1548,21 +1468,19 @@ static int fe_dma_up(struct fe_eth *eth)
 	}
 
 	fe_write_coalesce(eth);
-	/* Every TX completion / RX interrupt to the one line we have */
-	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, regs->qdma.int_grp);
-	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, regs->pdma.int_grp + 4);
+	/* Every RX interrupt to the one line we have */
+	if (regs->pdma.int_grp)
+		fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0,
+		       regs->pdma.int_grp + 4);
 	fe_w32(eth, ~0, regs->pdma.irq_status);
-	fe_w32(eth, ~0, regs->qdma.irq_status);
+	fe_w32(eth, ~0, regs->tx_irq.status);
 
-	if (eth->soc->has_stag)
-		fe_m32(eth, 0, FE_CDM_STAG_EN, FE_CDMQ_IG_CTRL);
 	fe_update_untag(eth);
-
-	fe_w32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_BT_32DWORDS |
-	       FE_DMA_NDP_CO_PRO | FE_DMA_RX_2B_OFFSET | FE_DMA_TX_WB_DDONE |
-	       FE_DMA_RX_BT_32DWORDS, regs->qdma.glo_cfg);
-	fe_w32(eth, FE_DMA_RX_EN | FE_DMA_RX_BT_32DWORDS | FE_DMA_MULTI_EN |
-	       (FE_RX_IP_ALIGN ? FE_DMA_RX_2B_OFFSET : 0), regs->pdma.glo_cfg);
+	if (eth->soc->tx_ops->start)
+		eth->soc->tx_ops->start(eth);
+	fe_w32(eth, eth->soc->pdma_glo_cfg |
+	       (eth->soc->rx_2b_offset && FE_RX_IP_ALIGN ?
+		FE_DMA_RX_2B_OFFSET : 0), regs->pdma.glo_cfg);
 
 	napi_enable(&eth->tx_napi);
 	napi_enable(&eth->rx_napi);
@@ -1571,8 +1489,9 @@ static int fe_dma_up(struct fe_eth *eth)
 	fe_tx_irq_enable(eth);
 	eth->rx_watch_strikes = 0;
 	eth->rx_watch_idx = UINT_MAX;	/* no stall seen before a first look */
-	schedule_delayed_work(&eth->rx_watch,
-			      round_jiffies_relative(FE_RX_WATCH_PERIOD));
+	if (eth->soc->mac_ops->has_rx_overflow)
+		schedule_delayed_work(&eth->rx_watch,
+				      round_jiffies_relative(FE_RX_WATCH_PERIOD));
 	return 0;
 }
 
@@ -1591,7 +1510,7 @@ static void fe_dma_down(struct fe_eth *eth)
 	cancel_work_sync(&eth->tx_coal.dim.work);
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
-			fe_gdma_config(eth->mac[i], false);
+			fe_mac_fwd(eth->mac[i], false);
 	fe_dma_stop(eth);
 	synchronize_irq(eth->irq);
 	fe_dma_free(eth);
@@ -1626,8 +1545,8 @@ static int fe_open(struct net_device *dev)
 	}
 	eth->open_count++;
 
-	fe_set_mcr_max_rx(mac, dev->mtu);
-	fe_gdma_config(mac, true);
+	fe_mac_set_max_rx(mac, dev->mtu);
+	fe_mac_fwd(mac, true);
 	phylink_start(mac->phylink);
 	netif_tx_start_all_queues(dev);
 	return 0;
@@ -1642,7 +1561,7 @@ static int fe_stop(struct net_device *dev)
 	phylink_stop(mac->phylink);
 	netif_tx_disable(dev);
 	phylink_disconnect_phy(mac->phylink);
-	fe_gdma_config(mac, false);
+	fe_mac_fwd(mac, false);
 
 	if (--eth->open_count) {
 		/* The other MAC keeps the DMA: let this one's frames drain */
@@ -1676,9 +1595,7 @@ static int fe_set_mac_address(struct net_device *dev, void *p)
 	if (err)
 		return err;
 
-	fe_w32(eth, (a[0] << 8) | a[1], FE_GDMA_MAC_ADRH(mac->id));
-	fe_w32(eth, (a[2] << 24) | (a[3] << 16) | (a[4] << 8) | a[5],
-	       FE_GDMA_MAC_ADRL(mac->id));
+	eth->soc->mac_ops->set_addr(mac, a);
 	return 0;
 }
 
@@ -1687,7 +1604,7 @@ static int fe_change_mtu(struct net_device *dev, int new_mtu)
 	struct fe_mac *mac = netdev_priv(dev);
 
 	WRITE_ONCE(dev->mtu, new_mtu);
-	fe_set_mcr_max_rx(mac, new_mtu);
+	fe_mac_set_max_rx(mac, new_mtu);
 	/* Larger frames than the RX buffers take: new buffers */
 	if (mac->eth->dma_running &&
 	    fe_rx_buf_len(mac->eth) > mac->eth->rx.buf_len)
@@ -1710,7 +1627,7 @@ static int fe_set_features(struct net_device *dev,
 	if (!(changed & NETIF_F_RXCSUM))
 		return 0;
 	dev->features = features;
-	fe_gdma_config(mac, netif_running(dev));
+	fe_mac_fwd(mac, netif_running(dev));
 	return 0;
 }
 
@@ -1787,7 +1704,7 @@ int fe_restart(struct fe_eth *eth)
 		struct fe_mac *mac = eth->mac[i];
 
 		if (mac && netif_running(mac->netdev)) {
-			fe_gdma_config(mac, true);
+			fe_mac_fwd(mac, true);
 			netif_tx_wake_all_queues(mac->netdev);
 		}
 	}
@@ -1817,7 +1734,7 @@ static void fe_rx_watch(struct work_struct *work)
 		struct fe_mac *mac = eth->mac[i];
 
 		if (mac && netif_running(mac->netdev)) {
-			fe_stats_update(mac);
+			eth->soc->mac_ops->stats_update(mac);
 			overflow += mac->hw_stats.rx_overflow;
 		}
 	}
@@ -1930,10 +1847,9 @@ static void fe_mac_link_down(struct phylink_config *config, unsigned int mode,
 			     phy_interface_t interface)
 {
 	struct fe_mac *mac = fe_phylink_to_mac(config);
-	u32 mcr = fe_mac_r32(mac->eth, FE_MAC_MCR(mac->id));
 
-	mcr &= ~(FE_MCR_TX_EN | FE_MCR_RX_EN | FE_MCR_FORCE_LINK);
-	fe_mac_w32(mac->eth, mcr, FE_MAC_MCR(mac->id));
+	if (mac->eth->soc->mac_ops->link_down)
+		mac->eth->soc->mac_ops->link_down(mac);
 }
 
 static void fe_mac_link_up(struct phylink_config *config,
@@ -1942,23 +1858,10 @@ static void fe_mac_link_up(struct phylink_config *config,
 			   bool tx_pause, bool rx_pause)
 {
 	struct fe_mac *mac = fe_phylink_to_mac(config);
-	u32 mcr = fe_mac_r32(mac->eth, FE_MAC_MCR(mac->id));
 
-	mcr &= FE_MCR_MAX_RX;
-	mcr |= FE_MCR_IPG_CFG | FE_MCR_FORCE_MODE | FE_MCR_BACKOFF_EN |
-	       FE_MCR_BACKPR_EN | FE_MCR_RX_FIFO_CLR_DIS;
-	if (speed == SPEED_1000)
-		mcr |= FE_MCR_SPEED_1000;
-	else if (speed == SPEED_100)
-		mcr |= FE_MCR_SPEED_100;
-	if (duplex == DUPLEX_FULL)
-		mcr |= FE_MCR_FORCE_DPX;
-	if (tx_pause)
-		mcr |= FE_MCR_FORCE_TX_FC;
-	if (rx_pause)
-		mcr |= FE_MCR_FORCE_RX_FC;
-	mcr |= FE_MCR_TX_EN | FE_MCR_RX_EN | FE_MCR_FORCE_LINK;
-	fe_mac_w32(mac->eth, mcr, FE_MAC_MCR(mac->id));
+	if (mac->eth->soc->mac_ops->link_up)
+		mac->eth->soc->mac_ops->link_up(mac, speed, duplex, tx_pause,
+						rx_pause);
 }
 
 static const struct phylink_mac_ops fe_phylink_ops = {
@@ -2025,6 +1928,8 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	mac->netdev = dev;
 	mac->np = np;
 	mac->interface = PHY_INTERFACE_MODE_NA;
+	if (eth->soc->txd4_fport)
+		mac->txd4 = (id + 1) << __ffs(eth->soc->txd4_fport);
 	u64_stats_init(&mac->stats.rx_syncp);
 	u64_stats_init(&mac->stats.tx_syncp);
 	u64_stats_init(&mac->hw_stats.syncp);
@@ -2035,9 +1940,7 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	dev->ethtool_ops = &fe_ethtool_ops;
 	dev->watchdog_timeo = 5 * HZ;
 	dev->irq = eth->irq;
-	dev->hw_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
-			   NETIF_F_RXCSUM | NETIF_F_TSO | NETIF_F_TSO6 |
-			   NETIF_F_HW_VLAN_CTAG_TX;
+	dev->hw_features = eth->soc->hw_features;
 	dev->features = dev->hw_features;
 	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
 	/*
@@ -2061,13 +1964,7 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 
 	mac->phylink_config.dev = &dev->dev;
 	mac->phylink_config.type = PHYLINK_NETDEV;
-	mac->phylink_config.mac_capabilities = MAC_ASYM_PAUSE | MAC_SYM_PAUSE |
-					       MAC_10 | MAC_100 | MAC_1000FD;
-	__set_bit(PHY_INTERFACE_MODE_MII, mac->phylink_config.supported_interfaces);
-	phy_interface_set_rgmii(mac->phylink_config.supported_interfaces);
-	if (!id)
-		__set_bit(PHY_INTERFACE_MODE_TRGMII,
-			  mac->phylink_config.supported_interfaces);
+	eth->soc->ops->phylink_caps(mac, &mac->phylink_config);
 
 	mac->phylink = phylink_create(&mac->phylink_config, of_fwnode_handle(np),
 				      mode, &fe_phylink_ops);
@@ -2101,24 +1998,30 @@ static void fe_macs_free(struct fe_eth *eth)
 	}
 }
 
+#define FE_MAX_RESETS	2
+
+/* Pulse the SoC's resets of the frame engine, all at once */
 static int fe_hw_reset(struct fe_eth *eth)
 {
-	struct reset_control *fe, *ethr;
+	const char * const *name = eth->soc->reset_names;
+	struct reset_control *rst[FE_MAX_RESETS];
+	unsigned int i, n;
 
-	fe = devm_reset_control_get_exclusive(eth->dev, "fe");
-	if (IS_ERR(fe))
-		return dev_err_probe(eth->dev, PTR_ERR(fe),
-				     "missing or invalid reset \"fe\"\n");
-	ethr = devm_reset_control_get_exclusive(eth->dev, "eth");
-	if (IS_ERR(ethr))
-		return dev_err_probe(eth->dev, PTR_ERR(ethr),
-				     "missing or invalid reset \"eth\"\n");
+	for (n = 0; name[n]; n++) {
+		if (WARN_ON(n == FE_MAX_RESETS))
+			return -EINVAL;
+		rst[n] = devm_reset_control_get_exclusive(eth->dev, name[n]);
+		if (IS_ERR(rst[n]))
+			return dev_err_probe(eth->dev, PTR_ERR(rst[n]),
+					     "missing or invalid reset \"%s\"\n",
+					     name[n]);
+	}
 
-	reset_control_assert(fe);
-	reset_control_assert(ethr);
+	for (i = 0; i < n; i++)
+		reset_control_assert(rst[i]);
 	usleep_range(1000, 2000);
-	reset_control_deassert(ethr);
-	reset_control_deassert(fe);
+	for (i = n; i--; )
+		reset_control_deassert(rst[i]);
 	usleep_range(1000, 2000);
 	return 0;
 }
@@ -2155,6 +2058,7 @@ static int fe_alloc_dsa_meta(struct fe_eth *eth)
 static int fe_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	const char * const *clk_name;
 	struct device_node *np;
 	struct resource *res;
 	struct fe_eth *eth;
@@ -2169,6 +2073,9 @@ static int fe_probe(struct platform_device *pdev)
 	eth->soc = of_device_get_match_data(dev);
 	spin_lock_init(&eth->tx.lock);
 	spin_lock_init(&eth->stats_lock);
+	spin_lock_init(&eth->irq_lock);
+	eth->irq_shared = eth->soc->regs->tx_irq.mask ==
+			  eth->soc->regs->pdma.irq_mask;
 	INIT_WORK(&eth->reset_work, fe_reset_work);
 	INIT_DELAYED_WORK(&eth->rx_watch, fe_rx_watch);
 	eth->rx_ring_size = eth->soc->rx_ring_size;
@@ -2180,40 +2087,39 @@ static int fe_probe(struct platform_device *pdev)
 	eth->tx_copybreak = FE_TX_COPYBREAK;
 	platform_set_drvdata(pdev, eth);
 
-	if (eth->soc->rx_dma != FE_DMA_PDMA || eth->soc->tx_dma != FE_DMA_QDMA)
-		return dev_err_probe(dev, -EOPNOTSUPP,
-				     "%s: DMA engine combination not supported yet\n",
-				     eth->soc->name);
-
 	eth->base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
 	if (IS_ERR(eth->base))
 		return dev_err_probe(dev, PTR_ERR(eth->base),
 				     "missing or invalid \"reg\"\n");
 	/* The DT's "reg" covers the frame engine; the MACs follow it */
-	eth->mac_base = devm_ioremap(dev, res->start + eth->soc->regs->mac_base,
-				     eth->soc->regs->mac_size);
-	if (!eth->mac_base)
-		return -ENOMEM;
+	if (eth->soc->regs->mac_base) {
+		eth->mac_base = devm_ioremap(dev, res->start +
+					     eth->soc->regs->mac_base,
+					     eth->soc->regs->mac_size);
+		if (!eth->mac_base)
+			return -ENOMEM;
+	}
 
-	eth->ethsys = syscon_regmap_lookup_by_phandle(dev->of_node,
-						      "mediatek,ethsys");
-	if (IS_ERR(eth->ethsys))
-		return dev_err_probe(dev, PTR_ERR(eth->ethsys),
-				     "missing or invalid \"mediatek,ethsys\"\n");
+	if (eth->soc->needs_ethsys) {
+		eth->ethsys = syscon_regmap_lookup_by_phandle(dev->of_node,
+							      "mediatek,ethsys");
+		if (IS_ERR(eth->ethsys))
+			return dev_err_probe(dev, PTR_ERR(eth->ethsys),
+					     "missing or invalid \"mediatek,ethsys\"\n");
+	}
 
 	eth->irq = platform_get_irq(pdev, 0);
 	if (eth->irq < 0)
 		return dev_err_probe(dev, eth->irq,
 				     "missing or invalid \"interrupts\"\n");
 
-	clk = devm_clk_get_enabled(dev, "fe");
-	if (IS_ERR(clk))
-		return dev_err_probe(dev, PTR_ERR(clk),
-				     "missing or invalid clock \"fe\"\n");
-	clk = devm_clk_get_enabled(dev, "ethif");
-	if (IS_ERR(clk))
-		return dev_err_probe(dev, PTR_ERR(clk),
-				     "missing or invalid clock \"ethif\"\n");
+	for (clk_name = eth->soc->clk_names; *clk_name; clk_name++) {
+		clk = devm_clk_get_enabled(dev, *clk_name);
+		if (IS_ERR(clk))
+			return dev_err_probe(dev, PTR_ERR(clk),
+					     "missing or invalid clock \"%s\"\n",
+					     *clk_name);
+	}
 
 	err = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
 	if (err)
@@ -2229,13 +2135,18 @@ static int fe_probe(struct platform_device *pdev)
 			return err;
 	}
 
-	err = fe_fq_alloc(eth);
-	if (err)
-		return err;
+	if (eth->soc->tx_ops->probe) {
+		err = eth->soc->tx_ops->probe(eth);
+		if (err)
+			return err;
+	}
 
-	err = fe_alloc_dsa_meta(eth);
-	if (err)
-		return err;
+	/* Only a CDM that strips the special tag needs them */
+	if (eth->soc->has_stag) {
+		err = fe_alloc_dsa_meta(eth);
+		if (err)
+			return err;
+	}
 
 	for_each_child_of_node(dev->of_node, np) {
 		if (!of_device_is_compatible(np, "mediatek,eth-mac") ||
@@ -2321,6 +2232,7 @@ static void fe_remove(struct platform_device *pdev)
 
 static const struct of_device_id fe_of_match[] = {
 	{ .compatible = "mediatek,mt7621-eth", .data = &fe_mt7621_data },
+	{ .compatible = "ralink,rt5350-eth", .data = &fe_rt5350_data },
 	{ /* sentinel */ }
 };
 MODULE_DEVICE_TABLE(of, fe_of_match);

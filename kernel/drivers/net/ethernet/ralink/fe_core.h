@@ -7,7 +7,10 @@
  * embedded switch). Register names follow the vendor's documentation as
  * used by the mainline mtk_eth_soc driver. What differs from one SoC to the
  * next (register offsets, the DMA engines, the MACs, the switch) is
- * described by struct fe_soc_data, one instance per SoC (fe_mt7621.c).
+ * described by struct fe_soc_data, one instance per SoC (fe_mt7621.c,
+ * fe_rt5350.c): register maps and descriptor layouts as data, the TX DMA
+ * engine (fe_tx_qdma.c, fe_tx_pdma.c) and the MAC side (fe_gdma.c,
+ * fe_sdm.c) as tables of operations.
  */
 
 #ifndef FE_CORE_H
@@ -64,12 +67,14 @@
 #define FE_DMA_RX_BT_32DWORDS	(3 << 11)	/* RX burst: 32 dwords */
 #define FE_DMA_TX_WB_DDONE	BIT(6)	/* write back DONE before next */
 #define FE_DMA_TX_BT_32DWORDS	(3 << 4)	/* TX burst: 32 dwords */
+#define FE_DMA_TX_BT_8DWORDS	(1 << 4)	/* TX burst: 8 dwords */
 #define FE_DMA_RX_BUSY		BIT(3)
 #define FE_DMA_RX_EN		BIT(2)
 #define FE_DMA_TX_BUSY		BIT(1)
 #define FE_DMA_TX_EN		BIT(0)
 
 /* PDMA reset index register */
+#define FE_PDMA_RST_DTX(r)	BIT(r)
 #define FE_PDMA_RST_DRX(r)	BIT(16 + (r))
 
 /* Delay (coalesced) interrupt configuration, PDMA and QDMA alike */
@@ -83,11 +88,11 @@
 #define FE_DLY_PTIME_MAX	0xff
 #define FE_DLY_PTIME_US		20
 
-/* Interrupt status/mask bits */
+/* Interrupt status/mask bits (TX: QDMA queue 0 or PDMA ring 0, alike) */
 #define FE_RX_DONE_DLY		BIT(30)	/* PDMA: delayed RX done */
 #define FE_RX_DONE_INT0		BIT(16)	/* PDMA: RX ring 0 done */
-#define FE_TX_DONE_DLY		BIT(28)	/* QDMA: delayed TX done */
-#define FE_TX_DONE_INT0		BIT(0)	/* QDMA: TX queue 0 done */
+#define FE_TX_DONE_DLY		BIT(28)	/* delayed TX done */
+#define FE_TX_DONE_INT0		BIT(0)	/* TX queue/ring 0 done */
 
 /* QDMA queue configuration */
 #define FE_QTX_STRIDE		0x10
@@ -169,59 +174,42 @@ struct fe_rx_desc {
 #define FE_RXD2_VTAG		BIT(15)
 #define FE_RXD3_VPID		GENMASK(31, 16)
 #define FE_RXD3_TCI		GENMASK(15, 0)
-#define FE_RXD4_L4_VALID	BIT(24)
-#define FE_RXD4_SPORT		GENMASK(21, 19)
 
 /* The special tag's first half: the source switch port */
 #define FE_STAG_PORT		GENMASK(2, 0)
 
+/*
+ * TX descriptors of both engines are 16 bytes with the buffer address in
+ * txd1 and the offloads in txd4; the control word (QDMA: txd3, PDMA:
+ * txd2) has the same done bit, last-segment bit and length field in both.
+ */
 struct fe_tx_desc {
 	__le32 txd1;	/* buffer address */
-	__le32 txd2;	/* QDMA: address of the next descriptor */
-	__le32 txd3;	/* owner, LS0, length, queue */
+	__le32 txd2;	/* QDMA: next descriptor; PDMA: control word */
+	__le32 txd3;	/* QDMA: control word; PDMA: second segment */
 	__le32 txd4;	/* offloads, forward port, VLAN tag */
 };
 
-#define FE_TXD3_OWNER_CPU	BIT(31)
-#define FE_TXD3_LS0		BIT(30)
-#define FE_TXD3_PLEN0		GENMASK(29, 16)
+/* The control word: done (QDMA OWNER_CPU, PDMA DDONE), LS0, length */
+#define FE_TXC_DONE		BIT(31)
+#define FE_TXC_LS0		BIT(30)
+#define FE_TXC_PLEN0		GENMASK(29, 16)
 #define FE_TXD3_SWC		BIT(14)	/* QDMA: no scheduler timestamp */
-#define FE_TXD3_QID		GENMASK(3, 0)
 #define FE_TXD4_CHKSUM		GENMASK(31, 29)	/* IPv4, TCP, UDP */
 #define FE_TXD4_TSO		BIT(28)
 #define FE_TXD4_FPORT		GENMASK(27, 25)	/* GDMA n + 1 */
 #define FE_TXD4_INS_VLAN	BIT(16)
 #define FE_TXD4_VLAN_TCI	GENMASK(15, 0)
 
-#define FE_TX_MAX_LEN		FIELD_MAX(FE_TXD3_PLEN0)
+#define FE_TX_MAX_LEN		FIELD_MAX(FE_TXC_PLEN0)
 #define FE_RX_MAX_LEN		FIELD_MAX(FE_RXD2_PLEN0)
 
 /**
- * enum fe_dma_type - the DMA engine a direction uses
- * @FE_DMA_PDMA: the packet DMA: descriptor rings with CPU/DMA indexes
- * @FE_DMA_QDMA: the queueing DMA: linked descriptors with free queue and
- *	scheduler (MT7621 and later, TX only here)
- */
-enum fe_dma_type {
-	FE_DMA_PDMA,
-	FE_DMA_QDMA,
-};
-
-/**
- * enum fe_switch_kind - what sits behind the frame engine's ports
- * @FE_SWITCH_NONE: MACs only
- * @FE_SWITCH_ESW: the embedded 10/100 switch of RT3050/RT5350/MT7628
- * @FE_SWITCH_MT7530: an MT7530 core on the MDIO bus (MT7621, MT7623), own
- *	DSA driver; the GMACs are its CPU ports and use the MTK special tag
- */
-enum fe_switch_kind {
-	FE_SWITCH_NONE,
-	FE_SWITCH_ESW,
-	FE_SWITCH_MT7530,
-};
-
-/**
  * struct fe_pdma_regs - PDMA register offsets
+ * @tx_base: TX ring 0 base address (SoCs whose PDMA sends)
+ * @tx_max_cnt: TX ring 0 size
+ * @tx_ctx_idx: TX ring 0 CPU index (the first descriptor not handed over)
+ * @tx_dtx_idx: TX ring 0 DMA index
  * @rx_base: RX ring 0 base address; ring n at @rx_base + n * 0x10
  * @rx_max_cnt: RX ring 0 size
  * @rx_crx_idx: RX ring 0 CPU index (last descriptor given to the DMA)
@@ -231,9 +219,13 @@ enum fe_switch_kind {
  * @delay_irq: delay interrupt configuration
  * @irq_status: interrupt status, write 1 to clear
  * @irq_mask: interrupt enable
- * @int_grp: interrupt grouping
+ * @int_grp: interrupt grouping (0: none)
  */
 struct fe_pdma_regs {
+	u32 tx_base;
+	u32 tx_max_cnt;
+	u32 tx_ctx_idx;
+	u32 tx_dtx_idx;
 	u32 rx_base;
 	u32 rx_max_cnt;
 	u32 rx_crx_idx;
@@ -252,10 +244,7 @@ struct fe_pdma_regs {
  * @qtx_sch: queue 0 scheduler configuration
  * @glo_cfg: global configuration
  * @rst_idx: index reset
- * @delay_irq: delay interrupt configuration
  * @fc_th: flow control thresholds
- * @irq_status: interrupt status, write 1 to clear
- * @irq_mask: interrupt enable
  * @int_grp: interrupt grouping
  * @hred: hardware random early drop
  * @ctx_ptr: CPU TX pointer: the first descriptor the CPU has not queued
@@ -273,10 +262,7 @@ struct fe_qdma_regs {
 	u32 qtx_sch;
 	u32 glo_cfg;
 	u32 rst_idx;
-	u32 delay_irq;
 	u32 fc_th;
-	u32 irq_status;
-	u32 irq_mask;
 	u32 int_grp;
 	u32 hred;
 	u32 ctx_ptr;
@@ -291,18 +277,35 @@ struct fe_qdma_regs {
 };
 
 /**
+ * struct fe_irq_regs - one DMA direction's interrupt registers
+ * @status: interrupt status, write 1 to clear
+ * @mask: interrupt enable
+ * @delay: delay interrupt configuration (RX half and TX half)
+ */
+struct fe_irq_regs {
+	u32 status;
+	u32 mask;
+	u32 delay;
+};
+
+/**
  * struct fe_reg_map - where a SoC has its registers
- * @pdma: PDMA registers
+ * @pdma: PDMA registers (RX always; TX too on PDMA-only SoCs)
  * @qdma: QDMA registers (SoCs with a QDMA)
+ * @tx_irq: the TX engine's interrupt registers (the QDMA's, or the
+ *	PDMA's own: then the same as RX's, both directions in one register)
+ * @fe_int_enable: the frame engine's own interrupt enable (0: none)
  * @gdm_cnt: GDMA1 MIB counters; GDMA n at + n * FE_GDM_CNT_STRIDE
  * @mac_base: offset of the MDIO master and MAC block from the frame
  *	engine's base (mapped separately: the DT's "reg" covers the frame
- *	engine only)
+ *	engine only); 0: no such block
  * @mac_size: size of that block
  */
 struct fe_reg_map {
 	struct fe_pdma_regs pdma;
 	struct fe_qdma_regs qdma;
+	struct fe_irq_regs tx_irq;
+	u32 fe_int_enable;
 	u32 gdm_cnt;
 	u32 mac_base;
 	u32 mac_size;
@@ -316,10 +319,86 @@ struct fe_mac;
  * @hw_init: after the frame engine reset: SoC-wide setup (optional)
  * @mac_config: set up a MAC's interface mode outside the frame engine,
  *	e.g. the TRGMII clock and GE mode in the system controller (optional)
+ * @phylink_caps: fill in the interface modes and MAC capabilities of a
+ *	MAC's phylink configuration
  */
 struct fe_soc_ops {
 	int (*hw_init)(struct fe_eth *eth);
 	int (*mac_config)(struct fe_mac *mac, phy_interface_t interface);
+	void (*phylink_caps)(struct fe_mac *mac, struct phylink_config *config);
+};
+
+/**
+ * struct fe_tx_ops - a TX DMA engine (fe_tx_qdma.c, fe_tx_pdma.c)
+ * @ctrl_word: which 32-bit word of a descriptor is its control word
+ *	(FE_TXC_*): 1 (txd2, PDMA) or 2 (txd3, QDMA)
+ * @ctrl_set: bits ORed into every control word the CPU hands over
+ * @ctrl_idle: the control word of a descriptor the CPU owns
+ * @probe: one-time allocations (optional)
+ * @ring_init: after the ring's descriptors are idle: link them as the
+ *	engine wants and program its registers (DMA stopped)
+ * @start: start the engine (optional: the PDMA's global configuration
+ *	starts both directions)
+ * @stop: stop the engine and wait for it (optional, likewise)
+ * @kick: hand the descriptors up to @head over (tx->lock held); once per
+ *	batch of frames
+ * @release: give the engine the descriptors before @tail back (tx->lock
+ *	held; optional); once per completion poll
+ *
+ * The per-frame descriptor writes go through the data above, without an
+ * indirect call.
+ */
+struct fe_tx_ops {
+	u8 ctrl_word;
+	u32 ctrl_set;
+	u32 ctrl_idle;
+	int (*probe)(struct fe_eth *eth);
+	void (*ring_init)(struct fe_eth *eth);
+	void (*start)(struct fe_eth *eth);
+	void (*stop)(struct fe_eth *eth);
+	void (*kick)(struct fe_eth *eth, unsigned int head);
+	void (*release)(struct fe_eth *eth, unsigned int tail);
+};
+
+/**
+ * struct fe_stat_desc - an ethtool statistic kept in a structure
+ * @name: its name
+ * @offset: its u64's offset in the structure
+ */
+struct fe_stat_desc {
+	char name[ETH_GSTRING_LEN];
+	size_t offset;
+};
+
+/**
+ * struct fe_mac_ops - the frame engine's MAC side: the GDMAs and the MACs
+ *	behind them (fe_gdma.c), or the RT5350/MT7628's SDM (fe_sdm.c)
+ * @fwd_config: let the MAC's frames through to the CPU or not, with RX
+ *	checksum verification as the netdev's features say
+ * @set_addr: program the MAC address
+ * @set_max_rx: the longest frame the MAC receives for an MTU (optional)
+ * @link_up: phylink's mac_link_up (optional)
+ * @link_down: phylink's mac_link_down (optional)
+ * @stats_update: fold the clear-on-read counters into the MAC's
+ *	fe_hw_stats (eth->stats_lock held)
+ * @hw_stats: the counters ethtool -S shows
+ * @num_hw_stats: their number
+ * @has_rx_overflow: fe_hw_stats.rx_overflow counts frames the RX DMA had
+ *	no room for (the RX stall watch needs it)
+ * @has_pause_rmon: fe_hw_stats has pause frame and length error counts
+ */
+struct fe_mac_ops {
+	void (*fwd_config)(struct fe_mac *mac, bool up);
+	void (*set_addr)(struct fe_mac *mac, const u8 *addr);
+	void (*set_max_rx)(struct fe_mac *mac, unsigned int mtu);
+	void (*link_up)(struct fe_mac *mac, int speed, int duplex,
+			bool tx_pause, bool rx_pause);
+	void (*link_down)(struct fe_mac *mac);
+	void (*stats_update)(struct fe_mac *mac);
+	const struct fe_stat_desc *hw_stats;
+	unsigned int num_hw_stats;
+	bool has_rx_overflow;
+	bool has_pause_rmon;
 };
 
 /**
@@ -327,11 +406,23 @@ struct fe_soc_ops {
  * @name: SoC name, for messages
  * @regs: register offsets
  * @ops: SoC specific hooks
- * @rx_dma: DMA engine for RX (PDMA on every SoC so far)
- * @tx_dma: DMA engine for TX (QDMA on MT7621/MT7623, PDMA before)
- * @switch_kind: what the GDMA ports are connected to
+ * @tx_ops: the TX DMA engine
+ * @mac_ops: the MAC side
+ * @clk_names: the clocks the frame engine needs, NULL-terminated
+ * @reset_names: its resets, NULL-terminated, asserted together
+ * @needs_ethsys: it needs the system controller ("mediatek,ethsys")
  * @num_macs: number of GMACs with their own netdev
  * @max_frame: largest frame the MACs receive, FCS included
+ * @rx_fixed_buf_len: the RX DMA fills up to this many bytes whatever the
+ *	descriptor says (0: it takes the length from the descriptor)
+ * @rx_2b_offset: the RX DMA can start frames 2 bytes into the buffer
+ *	(FE_DMA_RX_2B_OFFSET); without it the buffer address is offset
+ * @rx_l4_valid: rxd4's "checksums verified" bit
+ * @rx_sport: rxd4's source port field (0: every frame is MAC 0's)...
+ * @rx_sport_base: ...and its value for MAC 0
+ * @pdma_glo_cfg: the PDMA global configuration that starts it
+ * @hw_features: netdev features the frame engine offers
+ * @txd4_fport: txd4's forward port field (GDMA n + 1); 0: none
  * @rx_ring_size: default RX ring size
  * @tx_ring_size: default TX ring size
  * @fq_size: QDMA free queue entries (QDMA only)
@@ -342,11 +433,21 @@ struct fe_soc_data {
 	const char *name;
 	const struct fe_reg_map *regs;
 	const struct fe_soc_ops *ops;
-	enum fe_dma_type rx_dma;
-	enum fe_dma_type tx_dma;
-	enum fe_switch_kind switch_kind;
+	const struct fe_tx_ops *tx_ops;
+	const struct fe_mac_ops *mac_ops;
+	const char * const *clk_names;
+	const char * const *reset_names;
+	bool needs_ethsys;
 	unsigned int num_macs;
 	unsigned int max_frame;
+	unsigned int rx_fixed_buf_len;
+	bool rx_2b_offset;
+	u32 rx_l4_valid;
+	u32 rx_sport;
+	u8 rx_sport_base;
+	u32 pdma_glo_cfg;
+	netdev_features_t hw_features;
+	u32 txd4_fport;
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
 	unsigned int fq_size;
@@ -385,6 +486,8 @@ struct fe_hw_stats {
 	u64 tx_bytes;
 	u64 tx_packets;
 };
+
+#define FE_HW_STAT(m)	{ #m, offsetof(struct fe_hw_stats, m) }
 
 /**
  * struct fe_sw_stats - what the driver counts per netdev
@@ -461,7 +564,8 @@ struct fe_tx_buf {
 };
 
 /**
- * struct fe_tx_ring - the QDMA TX descriptor ring (a closed linked list)
+ * struct fe_tx_ring - the TX descriptor ring (QDMA: a closed linked list;
+ *	PDMA: ring 0)
  * @desc: descriptors
  * @phys: their DMA address
  * @buf: software state, one per descriptor
@@ -473,6 +577,10 @@ struct fe_tx_buf {
  * @copy_pages: the TX copy area, FE_TX_COPY_SLOT bytes per descriptor,
  *	mapped to the device for as long as the ring exists
  * @copy_npages: number of @copy_pages
+ * @ctrl_word: the engine's fe_tx_ops.ctrl_word (a copy: no pointer chase
+ *	per descriptor)
+ * @ctrl_set: the engine's fe_tx_ops.ctrl_set
+ * @ctrl_idle: the engine's fe_tx_ops.ctrl_idle
  */
 struct fe_tx_ring {
 	struct fe_tx_desc *desc;
@@ -485,6 +593,9 @@ struct fe_tx_ring {
 	unsigned int tail;
 	spinlock_t lock;	/* see above */
 	unsigned long stopped;
+	u8 ctrl_word;
+	u32 ctrl_set;
+	u32 ctrl_idle;
 };
 
 /**
@@ -505,8 +616,14 @@ struct fe_rx_buf {
  * @pool: page_pool the buffers come from
  * @size: number of descriptors
  * @idx: next descriptor to look at
- * @buf_len: buffer size the DMA may fill
+ * @buf_len: buffer size the DMA may fill (from the frame's start)
  * @in_frame: inside a frame that spans descriptors (being dropped)
+ * @rxd2_rearm: rxd2 of a descriptor given to the DMA
+ * @dma_off: where in a page the DMA writes (headroom, alignment)
+ * @l4_valid: the SoC's fe_soc_data.rx_l4_valid
+ * @sport_shift: shift of the SoC's fe_soc_data.rx_sport field
+ * @sport_mask: its mask, shifted down
+ * @sport_base: the SoC's fe_soc_data.rx_sport_base
  */
 struct fe_rx_ring {
 	struct fe_rx_desc *desc;
@@ -517,6 +634,12 @@ struct fe_rx_ring {
 	unsigned int idx;
 	unsigned int buf_len;
 	bool in_frame;
+	u32 rxd2_rearm;
+	u32 dma_off;
+	u32 l4_valid;
+	u8 sport_shift;
+	u8 sport_mask;
+	u8 sport_base;
 };
 
 /**
@@ -553,6 +676,7 @@ struct fe_coal {
  * @xdp_rxq: XDP RX queue info (ifindex for programs, memory model)
  * @xdp_prog: XDP program for the frames this MAC receives
  * @dsa_untag: RX strips the special tag in hardware (DSA conduit)
+ * @txd4: txd4 of every descriptor of this MAC's frames (its forward port)
  */
 struct fe_mac {
 	unsigned int id;
@@ -567,6 +691,7 @@ struct fe_mac {
 	struct xdp_rxq_info xdp_rxq;
 	struct bpf_prog __rcu *xdp_prog;
 	bool dsa_untag;
+	u32 txd4;
 };
 
 /* RX copybreak: the default, and the most ethtool may set */
@@ -622,7 +747,11 @@ struct fe_rx_batch {
  * @mii_bus: MDIO bus
  * @mdc_divider: MDC clock divider
  * @rx_irq_bit: PDMA RX interrupt bit in use (delayed or not)
- * @tx_irq_bit: QDMA TX interrupt bit in use
+ * @tx_irq_bit: TX interrupt bit in use
+ * @irq_shared: RX and TX share one interrupt enable register
+ * @irq_lock: serializes its read-modify-writes, then
+ * @rx_irq_en: RX's bits in it
+ * @tx_irq_en: TX's bits in it
  * @rx_coal: RX coalescing
  * @tx_coal: TX coalescing
  * @coal_lock: serializes the writes of the delay registers (both halves)
@@ -671,6 +800,10 @@ struct fe_eth {
 
 	u32 rx_irq_bit;
 	u32 tx_irq_bit;
+	bool irq_shared;
+	spinlock_t irq_lock;	/* the shared interrupt enable register */
+	u32 rx_irq_en;
+	u32 tx_irq_en;
 	struct fe_coal rx_coal;
 	struct fe_coal tx_coal;
 	spinlock_t coal_lock;	/* delay registers: RX and TX halves */
@@ -722,10 +855,39 @@ static inline void fe_mac_w32(struct fe_eth *eth, u32 val, u32 reg)
 	writel(val, eth->mac_base + reg);
 }
 
+/* Ring index arithmetic without a division on the hot paths */
+static inline unsigned int fe_ring_next(unsigned int idx, unsigned int size)
+{
+	return idx + 1 == size ? 0 : idx + 1;
+}
+
+static inline unsigned int fe_ring_prev(unsigned int idx, unsigned int size)
+{
+	return idx ? idx - 1 : size - 1;
+}
+
+static inline dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
+					 unsigned int idx)
+{
+	return tx->phys + idx * sizeof(struct fe_tx_desc);
+}
+
 /* fe_core.c */
-void fe_stats_update(struct fe_mac *mac);
 void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec);
 int fe_restart(struct fe_eth *eth);
+int fe_dma_busy_wait(struct fe_eth *eth, u32 reg);
+
+/* fe_gdma.c */
+extern const struct fe_mac_ops fe_gdma_mac_ops;
+unsigned int fe_gdma_max_rx_len(unsigned int mtu);
+bool fe_mac_uses_dsa_tag(struct fe_mac *mac);
+
+/* fe_sdm.c */
+extern const struct fe_mac_ops fe_sdm_mac_ops;
+
+/* fe_tx_qdma.c, fe_tx_pdma.c */
+extern const struct fe_tx_ops fe_qdma_tx_ops;
+extern const struct fe_tx_ops fe_pdma_tx_ops;
 
 /* fe_mdio.c */
 int fe_mdio_init(struct fe_eth *eth);
@@ -736,5 +898,6 @@ extern const struct ethtool_ops fe_ethtool_ops;
 
 /* SoCs */
 extern const struct fe_soc_data fe_mt7621_data;
+extern const struct fe_soc_data fe_rt5350_data;
 
 #endif /* FE_CORE_H */

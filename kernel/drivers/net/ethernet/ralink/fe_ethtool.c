@@ -13,28 +13,7 @@
 #define FE_RING_MIN		64
 #define FE_RING_MAX		4096
 
-struct fe_stat_desc {
-	char name[ETH_GSTRING_LEN];
-	size_t offset;
-};
-
-#define FE_HW_STAT(m)	{ #m, offsetof(struct fe_hw_stats, m) }
 #define FE_SW_STAT(m)	{ #m, offsetof(struct fe_sw_stats, m) }
-
-static const struct fe_stat_desc fe_hw_stat_desc[] = {
-	FE_HW_STAT(tx_bytes),
-	FE_HW_STAT(tx_packets),
-	FE_HW_STAT(tx_skip),
-	FE_HW_STAT(tx_collisions),
-	FE_HW_STAT(rx_bytes),
-	FE_HW_STAT(rx_packets),
-	FE_HW_STAT(rx_overflow),
-	FE_HW_STAT(rx_fcs_errors),
-	FE_HW_STAT(rx_short_errors),
-	FE_HW_STAT(rx_long_errors),
-	FE_HW_STAT(rx_checksum_errors),
-	FE_HW_STAT(rx_flow_control_packets),
-};
 
 /* Counters of the RX NAPI, under fe_sw_stats.rx_syncp */
 static const struct fe_stat_desc fe_sw_stat_desc[] = {
@@ -58,7 +37,7 @@ static void fe_update_hw_stats(struct fe_mac *mac)
 	if (!netif_running(mac->netdev))
 		return;
 	spin_lock_bh(&mac->eth->stats_lock);
-	fe_stats_update(mac);
+	mac->eth->soc->mac_ops->stats_update(mac);
 	spin_unlock_bh(&mac->eth->stats_lock);
 }
 
@@ -197,24 +176,33 @@ static int fe_set_coalesce_op(struct net_device *dev,
 	return 0;
 }
 
+/* The MAC side's counters: the GDMA's or the SDM's */
+static const struct fe_mac_ops *fe_mac_ops(struct net_device *dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	return mac->eth->soc->mac_ops;
+}
+
 static int fe_get_sset_count(struct net_device *dev, int sset)
 {
 	if (sset != ETH_SS_STATS)
 		return -EOPNOTSUPP;
 
-	return ARRAY_SIZE(fe_hw_stat_desc) + ARRAY_SIZE(fe_sw_stat_desc) +
+	return fe_mac_ops(dev)->num_hw_stats + ARRAY_SIZE(fe_sw_stat_desc) +
 	       ARRAY_SIZE(fe_atomic_stat_desc);
 }
 
 static void fe_get_strings(struct net_device *dev, u32 sset, u8 *data)
 {
+	const struct fe_mac_ops *ops = fe_mac_ops(dev);
 	unsigned int i;
 
 	if (sset != ETH_SS_STATS)
 		return;
 
-	for (i = 0; i < ARRAY_SIZE(fe_hw_stat_desc); i++)
-		ethtool_puts(&data, fe_hw_stat_desc[i].name);
+	for (i = 0; i < ops->num_hw_stats; i++)
+		ethtool_puts(&data, ops->hw_stats[i].name);
 	for (i = 0; i < ARRAY_SIZE(fe_sw_stat_desc); i++)
 		ethtool_puts(&data, fe_sw_stat_desc[i].name);
 	for (i = 0; i < ARRAY_SIZE(fe_atomic_stat_desc); i++)
@@ -224,6 +212,7 @@ static void fe_get_strings(struct net_device *dev, u32 sset, u8 *data)
 static void fe_get_ethtool_stats(struct net_device *dev,
 				 struct ethtool_stats *stats, u64 *data)
 {
+	const struct fe_mac_ops *ops = fe_mac_ops(dev);
 	struct fe_mac *mac = netdev_priv(dev);
 	struct fe_hw_stats *hw = &mac->hw_stats;
 	struct fe_sw_stats *sw = &mac->stats;
@@ -233,11 +222,10 @@ static void fe_get_ethtool_stats(struct net_device *dev,
 
 	do {
 		start = u64_stats_fetch_begin(&hw->syncp);
-		for (i = 0; i < ARRAY_SIZE(fe_hw_stat_desc); i++)
-			data[i] = *(u64 *)((u8 *)hw +
-					   fe_hw_stat_desc[i].offset);
+		for (i = 0; i < ops->num_hw_stats; i++)
+			data[i] = *(u64 *)((u8 *)hw + ops->hw_stats[i].offset);
 	} while (u64_stats_fetch_retry(&hw->syncp, start));
-	data += ARRAY_SIZE(fe_hw_stat_desc);
+	data += ops->num_hw_stats;
 
 	do {
 		start = u64_stats_fetch_begin(&sw->rx_syncp);
@@ -259,6 +247,8 @@ static void fe_get_pause_stats(struct net_device *dev,
 	struct fe_hw_stats *hw = &mac->hw_stats;
 	unsigned int start;
 
+	if (!fe_mac_ops(dev)->has_pause_rmon)
+		return;
 	fe_update_hw_stats(mac);
 
 	do {
@@ -275,6 +265,8 @@ static void fe_get_rmon_stats(struct net_device *dev,
 	struct fe_hw_stats *hw = &mac->hw_stats;
 	unsigned int start;
 
+	if (!fe_mac_ops(dev)->has_pause_rmon)
+		return;
 	fe_update_hw_stats(mac);
 
 	/* The GDMA counts no size histogram */

@@ -114,6 +114,12 @@ int fe_mdio_init(struct fe_eth *eth)
 		ret = 0;
 		goto out;
 	}
+	if (!eth->mac_base) {
+		dev_err(eth->dev, "mdio-bus: %s has no MDIO master\n",
+			eth->soc->name);
+		ret = -EINVAL;
+		goto out;
+	}
 
 	if (!of_property_read_u32(np, "clock-frequency", &freq) &&
 	    (freq > FE_MDC_MAX_FREQ ||

@@ -4,7 +4,8 @@
  *
  * Two GMACs: GMAC0 (TRGMII or RGMII) to port 6 of the MT7530 core, GMAC1
  * (RGMII) to port 5 or an external PHY. RX through PDMA ring 0, TX through
- * QDMA. The MDIO master and the MACs are at 0x10000 from the frame engine.
+ * QDMA, the MACs behind GDMAs. The MDIO master and the MACs are at 0x10000
+ * from the frame engine.
  */
 
 #include <linux/mfd/syscon.h>
@@ -23,6 +24,10 @@
 
 static const struct fe_reg_map mt7621_regs = {
 	.pdma = {
+		.tx_base	= 0x0800,
+		.tx_max_cnt	= 0x0804,
+		.tx_ctx_idx	= 0x0808,
+		.tx_dtx_idx	= 0x080c,
 		.rx_base	= 0x0900,
 		.rx_max_cnt	= 0x0904,
 		.rx_crx_idx	= 0x0908,
@@ -39,10 +44,7 @@ static const struct fe_reg_map mt7621_regs = {
 		.qtx_sch	= 0x1804,
 		.glo_cfg	= 0x1a04,
 		.rst_idx	= 0x1a08,
-		.delay_irq	= 0x1a0c,
 		.fc_th		= 0x1a10,
-		.irq_status	= 0x1a18,
-		.irq_mask	= 0x1a1c,
 		.int_grp	= 0x1a20,
 		.hred		= 0x1a44,
 		.ctx_ptr	= 0x1b00,
@@ -55,6 +57,12 @@ static const struct fe_reg_map mt7621_regs = {
 		.fq_blen	= 0x1b2c,
 		.tx_sch_rate	= 0x1a14,
 	},
+	.tx_irq = {			/* the QDMA's */
+		.status		= 0x1a18,
+		.mask		= 0x1a1c,
+		.delay		= 0x1a0c,
+	},
+	.fe_int_enable	= 0x000c,
 	.gdm_cnt	= 0x2400,
 	.mac_base	= 0x10000,
 	.mac_size	= 0x10000,
@@ -80,19 +88,47 @@ static int mt7621_mac_config(struct fe_mac *mac, phy_interface_t interface)
 				  mode << (12 + mac->id * 2));
 }
 
+/* GMAC0: TRGMII to the MT7530 too */
+static void mt7621_phylink_caps(struct fe_mac *mac,
+				struct phylink_config *config)
+{
+	config->mac_capabilities = MAC_ASYM_PAUSE | MAC_SYM_PAUSE | MAC_10 |
+				   MAC_100 | MAC_1000FD;
+	__set_bit(PHY_INTERFACE_MODE_MII, config->supported_interfaces);
+	phy_interface_set_rgmii(config->supported_interfaces);
+	if (!mac->id)
+		__set_bit(PHY_INTERFACE_MODE_TRGMII,
+			  config->supported_interfaces);
+}
+
 static const struct fe_soc_ops mt7621_ops = {
-	.mac_config = mt7621_mac_config,
+	.mac_config	= mt7621_mac_config,
+	.phylink_caps	= mt7621_phylink_caps,
 };
+
+static const char * const mt7621_clks[] = { "fe", "ethif", NULL };
+static const char * const mt7621_resets[] = { "fe", "eth", NULL };
 
 const struct fe_soc_data fe_mt7621_data = {
 	.name		= "MT7621",
 	.regs		= &mt7621_regs,
 	.ops		= &mt7621_ops,
-	.rx_dma		= FE_DMA_PDMA,
-	.tx_dma		= FE_DMA_QDMA,
-	.switch_kind	= FE_SWITCH_MT7530,
+	.tx_ops		= &fe_qdma_tx_ops,
+	.mac_ops	= &fe_gdma_mac_ops,
+	.clk_names	= mt7621_clks,
+	.reset_names	= mt7621_resets,
+	.needs_ethsys	= true,
 	.num_macs	= 2,
 	.max_frame	= 2048,
+	.rx_2b_offset	= true,
+	.rx_l4_valid	= BIT(24),
+	.rx_sport	= GENMASK(21, 19),	/* GDMA n + 1 */
+	.rx_sport_base	= 1,
+	.pdma_glo_cfg	= FE_DMA_RX_EN | FE_DMA_RX_BT_32DWORDS | FE_DMA_MULTI_EN,
+	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			  NETIF_F_RXCSUM | NETIF_F_TSO | NETIF_F_TSO6 |
+			  NETIF_F_HW_VLAN_CTAG_TX,
+	.txd4_fport	= FE_TXD4_FPORT,
 	.rx_ring_size	= 512,
 	.tx_ring_size	= 512,
 	.fq_size	= 512,

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek SoC frame engine Ethernet driver: RT5350, MT7628/MT7688
+ *
+ * One port, to the embedded 10/100 switch's CPU port (its own DSA
+ * driver), through the SDM (fe_sdm.c): no GDMA, no QDMA, no MDIO master
+ * of the frame engine's. RX and TX through PDMA ring 0, both directions'
+ * interrupts in one status and one enable register. The register map is
+ * mainline's mt7628_reg_map and the 2016 series' RT5350 one. The RX DMA
+ * fills up to 1536 bytes whatever rxd2 says (mainline's MTK_MAX_RX_LENGTH,
+ * rxd2 written with LS0 only), and is not asked for the 2-byte offset
+ * (mainline offsets the buffer address instead); no TX checksums.
+ */
+
+#include "fe_core.h"
+
+static const struct fe_reg_map rt5350_regs = {
+	.pdma = {
+		.tx_base	= 0x0800,
+		.tx_max_cnt	= 0x0804,
+		.tx_ctx_idx	= 0x0808,
+		.tx_dtx_idx	= 0x080c,
+		.rx_base	= 0x0900,
+		.rx_max_cnt	= 0x0904,
+		.rx_crx_idx	= 0x0908,
+		.rx_drx_idx	= 0x090c,
+		.glo_cfg	= 0x0a04,
+		.rst_idx	= 0x0a08,
+		.delay_irq	= 0x0a0c,
+		.irq_status	= 0x0a20,
+		.irq_mask	= 0x0a28,
+	},
+	.tx_irq = {			/* the PDMA's, shared with RX */
+		.status		= 0x0a20,
+		.mask		= 0x0a28,
+		.delay		= 0x0a0c,
+	},
+};
+
+/* GMII at 1000 Mbit/s to the switch's CPU port (a fixed link) */
+static void rt5350_phylink_caps(struct fe_mac *mac,
+				struct phylink_config *config)
+{
+	config->mac_capabilities = MAC_10 | MAC_100 | MAC_1000FD;
+	__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
+}
+
+static const struct fe_soc_ops rt5350_ops = {
+	.phylink_caps	= rt5350_phylink_caps,
+};
+
+static const char * const rt5350_clks[] = { NULL };
+static const char * const rt5350_resets[] = { "fe", NULL };
+
+const struct fe_soc_data fe_rt5350_data = {
+	.name		= "RT5350/MT7628",
+	.regs		= &rt5350_regs,
+	.ops		= &rt5350_ops,
+	.tx_ops		= &fe_pdma_tx_ops,
+	.mac_ops	= &fe_sdm_mac_ops,
+	.clk_names	= rt5350_clks,
+	.reset_names	= rt5350_resets,
+	.num_macs	= 1,
+	.max_frame	= 1536,
+	.rx_fixed_buf_len = 1536,
+	.rx_l4_valid	= BIT(30),
+	.pdma_glo_cfg	= FE_DMA_TX_WB_DDONE | FE_DMA_TX_EN | FE_DMA_RX_EN |
+			  FE_DMA_MULTI_EN | FE_DMA_TX_BT_8DWORDS,
+	.hw_features	= NETIF_F_SG | NETIF_F_RXCSUM,
+	.rx_ring_size	= 256,
+	.tx_ring_size	= 256,
+};

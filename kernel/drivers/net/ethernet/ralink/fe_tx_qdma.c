@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ralink/MediaTek SoC frame engine Ethernet driver: QDMA TX
+ *
+ * The queueing DMA of the MT7621 and later: the TX descriptors form a
+ * closed linked list (txd2 points to the next one), the CPU hands them
+ * over by moving its TX pointer and takes them back once the engine has
+ * set OWNER_CPU, telling it how far through the release pointer. The
+ * engine stages frames in buffers of its own, the free queue.
+ */
+
+#include <linux/dma-mapping.h>
+
+#include "fe_core.h"
+
+/*
+ * The QDMA's free queue: buffers the engine's scheduler stages frames in.
+ * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
+ * contiguous), linked again at every DMA start.
+ */
+static int fe_qdma_probe(struct fe_eth *eth)
+{
+	unsigned int n = eth->soc->fq_size;
+
+	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
+				      &eth->fq_phys, GFP_KERNEL);
+	if (!eth->fq)
+		return -ENOMEM;
+
+	eth->fq_buf = dmam_alloc_coherent(eth->dev, n * FE_QDMA_PAGE_SIZE,
+					  &eth->fq_buf_phys, GFP_KERNEL);
+	if (!eth->fq_buf)
+		return -ENOMEM;
+	return 0;
+}
+
+static void fe_qdma_fq_init(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	unsigned int i, n = eth->soc->fq_size;
+
+	for (i = 0; i < n; i++) {
+		struct fe_tx_desc *d = &eth->fq[i];
+
+		d->txd1 = cpu_to_le32(eth->fq_buf_phys +
+				      i * FE_QDMA_PAGE_SIZE);
+		d->txd2 = cpu_to_le32(i + 1 < n ? eth->fq_phys +
+				      (i + 1) * sizeof(*d) : 0);
+		d->txd3 = cpu_to_le32(FIELD_PREP(FE_TXC_PLEN0,
+						 FE_QDMA_PAGE_SIZE));
+		d->txd4 = 0;
+	}
+
+	fe_w32(eth, eth->fq_phys, q->fq_head);
+	fe_w32(eth, eth->fq_phys + (n - 1) * sizeof(struct fe_tx_desc),
+	       q->fq_tail);
+	fe_w32(eth, (n << 16) | n, q->fq_count);
+	fe_w32(eth, FE_QDMA_PAGE_SIZE << 16, q->fq_blen);
+}
+
+static void fe_qdma_ring_init(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	struct fe_tx_ring *tx = &eth->tx;
+	unsigned int i;
+
+	fe_qdma_fq_init(eth);
+
+	/* A closed list of descriptors released to the CPU */
+	for (i = 0; i < tx->size; i++)
+		tx->desc[i].txd2 = cpu_to_le32(fe_tx_desc_phys(tx,
+						fe_ring_next(i, tx->size)));
+
+	fe_w32(eth, tx->phys, q->ctx_ptr);
+	fe_w32(eth, tx->phys, q->dtx_ptr);
+	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->crx_ptr);
+	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->drx_ptr);
+
+	for (i = 0; i < FE_QTX_NUM; i++)
+		fe_w32(eth, FIELD_PREP(FE_QTX_RSV_MIN, FE_QTX_RSV_DEFAULT) |
+		       FIELD_PREP(FE_QTX_RSV_MAX, FE_QTX_RSV_DEFAULT),
+		       q->qtx_cfg + i * FE_QTX_STRIDE);
+	fe_w32(eth, FE_QDMA_TX_SCH_MAX_WFQ | (FE_QDMA_TX_SCH_MAX_WFQ << 16),
+	       q->tx_sch_rate);
+}
+
+static void fe_qdma_start(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+
+	/* Every TX completion to the one interrupt line we have */
+	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, q->int_grp);
+	if (eth->soc->has_stag)
+		fe_m32(eth, 0, FE_CDM_STAG_EN, FE_CDMQ_IG_CTRL);
+	fe_w32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_BT_32DWORDS |
+	       FE_DMA_NDP_CO_PRO | FE_DMA_RX_2B_OFFSET | FE_DMA_TX_WB_DDONE |
+	       FE_DMA_RX_BT_32DWORDS, q->glo_cfg);
+}
+
+static void fe_qdma_stop(struct fe_eth *eth)
+{
+	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+
+	fe_m32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_WB_DDONE, 0,
+	       q->glo_cfg);
+	fe_dma_busy_wait(eth, q->glo_cfg);
+}
+
+static void fe_qdma_kick(struct fe_eth *eth, unsigned int head)
+{
+	fe_w32(eth, fe_tx_desc_phys(&eth->tx, head),
+	       eth->soc->regs->qdma.ctx_ptr);
+}
+
+/* The CPU took everything up to the one before @tail */
+static void fe_qdma_release(struct fe_eth *eth, unsigned int tail)
+{
+	fe_w32(eth, fe_tx_desc_phys(&eth->tx, fe_ring_prev(tail, eth->tx.size)),
+	       eth->soc->regs->qdma.crx_ptr);
+}
+
+const struct fe_tx_ops fe_qdma_tx_ops = {
+	.ctrl_word	= 2,	/* txd3 */
+	.ctrl_set	= FE_TXD3_SWC,
+	.ctrl_idle	= FE_TXC_DONE | FE_TXC_LS0,
+	.probe		= fe_qdma_probe,
+	.ring_init	= fe_qdma_ring_init,
+	.start		= fe_qdma_start,
+	.stop		= fe_qdma_stop,
+	.kick		= fe_qdma_kick,
+	.release	= fe_qdma_release,
+};
