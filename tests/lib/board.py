@@ -5,6 +5,7 @@ This is the one place that knows how to start a board: `make run` uses it
 interactively (scripts/run.sh), the test suites through the Board class.
 """
 
+import base64
 import fcntl
 import glob
 import os
@@ -458,6 +459,18 @@ class Board:
         if status:
             raise RuntimeError('%r failed (%d): %s' % (cmd, status, out))
         return out
+
+    def put(self, path, data, chunk=256):
+        """Write @data (bytes) to @path in the guest, through the console
+        as base64 in commands of @chunk characters: busybox's line editing
+        lost the end of a 1000-character command typed on the VoCore2's
+        console (it asks the terminal for the cursor's position, ESC [6n,
+        when the line wraps, and takes what comes for the answer)."""
+        text = base64.b64encode(data).decode()
+        self.check('rm -f %s.b64' % path)
+        for i in range(0, len(text), chunk):
+            self.check('echo %s >> %s.b64' % (text[i:i + chunk], path))
+        self.check('base64 -d %s.b64 > %s && rm %s.b64' % (path, path, path))
 
     # -- monitor ---------------------------------------------------------
     def hmp(self, command, timeout=30):

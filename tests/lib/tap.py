@@ -82,5 +82,8 @@ class Prefixed:
     def comment(self, text):
         return self.suite.comment(text)
 
+    def check(self, name, fn):
+        return self.suite.check('%s: %s' % (self.board, name), fn)
+
     def qemu_log(self, b, what):
         return self.suite.qemu_log(b, what)

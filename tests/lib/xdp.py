@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """The XDP test programs (tests/xdp/xdp_test.c), built here with clang.
 
-Sections: xdp_drop, xdp_tx, xdp_redirect (see the source). Used by the
-ours-eth suite and by make bench.
+Sections: xdp_drop, xdp_tx, xdp_redirect (on a DSA conduit with the MTK
+tag), xdp_tx_eth, xdp_redirect_eth (on plain Ethernet), tc_csum (see the
+source). Used by the ours-eth and esw-eth suites and by make bench.
 """
 
 import os

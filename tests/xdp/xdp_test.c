@@ -62,6 +62,40 @@ SEC("xdp_redirect") int prog_redirect(struct xdp_md *ctx)
 	return bpf_redirect(ctx->ingress_ifindex, 0);
 }
 
+/*
+ * On a plain Ethernet netdev (the MT7628's frame engine with the ESW
+ * unmanaged): turn an IPv4 frame around, its MAC addresses swapped; 0 if
+ * it is not one.
+ */
+static inline __attribute__((always_inline)) int reflect_eth(struct xdp_md *ctx)
+{
+	unsigned char *d = (void *)(long)ctx->data;
+	unsigned char *end = (void *)(long)ctx->data_end;
+	unsigned char t;
+	int i;
+
+	if (d + 14 > end || d[12] != 0x08 || d[13] != 0x00)
+		return 0;
+	for (i = 0; i < 6; i++) {
+		t = d[i];
+		d[i] = d[i + 6];
+		d[i + 6] = t;
+	}
+	return 1;
+}
+
+SEC("xdp_tx_eth") int prog_tx_eth(struct xdp_md *ctx)
+{
+	return reflect_eth(ctx) ? 3 : 2;	/* XDP_TX : XDP_PASS */
+}
+
+SEC("xdp_redirect_eth") int prog_redirect_eth(struct xdp_md *ctx)
+{
+	if (!reflect_eth(ctx))
+		return 2;	/* XDP_PASS */
+	return bpf_redirect(ctx->ingress_ifindex, 0);
+}
+
 /* include/uapi/linux/bpf.h: struct __sk_buff up to data_end */
 struct __sk_buff {
 	unsigned int len, pkt_type, mark, queue_mapping, protocol;

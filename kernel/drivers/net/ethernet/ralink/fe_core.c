@@ -1331,7 +1331,6 @@ static void fe_mac_set_max_rx(struct fe_mac *mac, unsigned int mtu)
 		mac->eth->soc->mac_ops->set_max_rx(mac, mtu);
 }
 
-
 /*
  * RX buffer size: the longest frame the MACs let through at the current
  * MTUs. Smaller buffers are cheaper: page_pool syncs this much of a page

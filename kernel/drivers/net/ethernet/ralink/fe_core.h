@@ -67,7 +67,8 @@
 #define FE_DMA_RX_BT_32DWORDS	(3 << 11)	/* RX burst: 32 dwords */
 #define FE_DMA_TX_WB_DDONE	BIT(6)	/* write back DONE before next */
 #define FE_DMA_TX_BT_32DWORDS	(3 << 4)	/* TX burst: 32 dwords */
-#define FE_DMA_TX_BT_8DWORDS	(1 << 4)	/* TX burst: 8 dwords */
+#define FE_DMA_TX_BT		GENMASK(5, 4)	/* TX burst */
+#define FE_DMA_TX_BT_8DWORDS	FIELD_PREP_CONST(FE_DMA_TX_BT, 1)
 #define FE_DMA_RX_BUSY		BIT(3)
 #define FE_DMA_RX_EN		BIT(2)
 #define FE_DMA_TX_BUSY		BIT(1)

@@ -67,9 +67,11 @@ static void fe_qdma_ring_init(struct fe_eth *eth)
 	fe_qdma_fq_init(eth);
 
 	/* A closed list of descriptors released to the CPU */
-	for (i = 0; i < tx->size; i++)
-		tx->desc[i].txd2 = cpu_to_le32(fe_tx_desc_phys(tx,
-						fe_ring_next(i, tx->size)));
+	for (i = 0; i < tx->size; i++) {
+		dma_addr_t next = fe_tx_desc_phys(tx, fe_ring_next(i, tx->size));
+
+		tx->desc[i].txd2 = cpu_to_le32(next);
+	}
 
 	fe_w32(eth, tx->phys, q->ctx_ptr);
 	fe_w32(eth, tx->phys, q->dtx_ptr);
