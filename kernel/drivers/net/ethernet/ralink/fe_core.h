@@ -19,6 +19,7 @@
 #include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/dim.h>
+#include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/netdevice.h>
 #include <linux/phylink.h>
@@ -695,6 +696,10 @@ struct fe_mac {
 	u32 txd4;
 };
 
+/* RX buffers: XDP headroom, then the DMA's 2-byte offset (IP alignment) */
+#define FE_RX_HEADROOM		XDP_PACKET_HEADROOM
+#define FE_RX_IP_ALIGN		(NET_IP_ALIGN ? 2 : 0)
+
 /* RX copybreak: the default, and the most ethtool may set */
 #define FE_RX_COPYBREAK		256
 #define FE_RX_COPYBREAK_MAX	1024
@@ -874,14 +879,40 @@ static inline dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
 }
 
 /* fe_core.c */
-void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec);
 int fe_restart(struct fe_eth *eth);
 int fe_dma_busy_wait(struct fe_eth *eth, u32 reg);
+bool fe_mac_uses_dsa_tag(struct fe_mac *mac);
+
+/* fe_irq.c */
+irqreturn_t fe_irq(int irq, void *priv);
+void fe_rx_irq_enable(struct fe_eth *eth);
+void fe_tx_irq_enable(struct fe_eth *eth);
+void fe_irq_disable_all(struct fe_eth *eth);
+void fe_write_coalesce(struct fe_eth *eth);
+void fe_dim_init(struct fe_eth *eth, struct fe_coal *c);
+void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes);
+void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec);
+
+/* fe_rx.c */
+unsigned int fe_rx_buf_len(struct fe_eth *eth);
+int fe_rx_alloc(struct fe_eth *eth);
+void fe_rx_free_ring(struct fe_eth *eth);
+int fe_rx_poll(struct napi_struct *napi, int budget);
+
+/* fe_tx.c */
+int fe_tx_alloc(struct fe_eth *eth);
+void fe_tx_free_ring(struct fe_eth *eth);
+int fe_xdp_queue(struct fe_eth *eth, struct fe_mac *mac, dma_addr_t addr,
+		 u32 len, bool map_single, enum fe_tx_type type, void *data);
+void fe_tx_kick(struct fe_eth *eth);
+int fe_xdp_xmit(struct net_device *dev, int n, struct xdp_frame **frames,
+		u32 flags);
+int fe_tx_poll(struct napi_struct *napi, int budget);
+netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev);
 
 /* fe_gdma.c */
 extern const struct fe_mac_ops fe_gdma_mac_ops;
 unsigned int fe_gdma_max_rx_len(unsigned int mtu);
-bool fe_mac_uses_dsa_tag(struct fe_mac *mac);
 
 /* fe_sdm.c */
 extern const struct fe_mac_ops fe_sdm_mac_ops;
