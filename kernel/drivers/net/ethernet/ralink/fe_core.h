@@ -240,6 +240,26 @@ struct fe_pdma_regs {
 	u32 int_grp;
 };
 
+/*
+ * The PDMA's registers where the MT7620, MT7621, MT7628 and RT5350 have
+ * them (TX rings from 0x800, RX rings from 0x900, the global registers
+ * from 0xa00): the designators of a struct fe_pdma_regs initializer
+ */
+#define FE_PDMA_REGS_0800		\
+	.tx_base	= 0x0800,	\
+	.tx_max_cnt	= 0x0804,	\
+	.tx_ctx_idx	= 0x0808,	\
+	.tx_dtx_idx	= 0x080c,	\
+	.rx_base	= 0x0900,	\
+	.rx_max_cnt	= 0x0904,	\
+	.rx_crx_idx	= 0x0908,	\
+	.rx_drx_idx	= 0x090c,	\
+	.glo_cfg	= 0x0a04,	\
+	.rst_idx	= 0x0a08,	\
+	.delay_irq	= 0x0a0c,	\
+	.irq_status	= 0x0a20,	\
+	.irq_mask	= 0x0a28
+
 /**
  * struct fe_qdma_regs - QDMA register offsets
  * @qtx_cfg: queue 0 configuration (reservations); queue n at + n * 0x10

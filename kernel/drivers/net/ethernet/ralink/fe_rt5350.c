@@ -16,19 +16,7 @@
 
 static const struct fe_reg_map rt5350_regs = {
 	.pdma = {
-		.tx_base	= 0x0800,
-		.tx_max_cnt	= 0x0804,
-		.tx_ctx_idx	= 0x0808,
-		.tx_dtx_idx	= 0x080c,
-		.rx_base	= 0x0900,
-		.rx_max_cnt	= 0x0904,
-		.rx_crx_idx	= 0x0908,
-		.rx_drx_idx	= 0x090c,
-		.glo_cfg	= 0x0a04,
-		.rst_idx	= 0x0a08,
-		.delay_irq	= 0x0a0c,
-		.irq_status	= 0x0a20,
-		.irq_mask	= 0x0a28,
+		FE_PDMA_REGS_0800,
 	},
 	.tx_irq = {			/* the PDMA's, shared with RX */
 		.status		= 0x0a20,
