@@ -222,9 +222,9 @@ static int fe_dma_up(struct fe_eth *eth)
 	fe_write_coalesce(eth);
 	/* Every RX interrupt to the one line we have */
 	if (regs->pdma.int_grp)
-		fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0,
+		fe_w32(eth, regs->rx_irq.done | regs->rx_irq.done_dly,
 		       regs->pdma.int_grp + 4);
-	fe_w32(eth, ~0, regs->pdma.irq_status);
+	fe_w32(eth, ~0, regs->rx_irq.status);
 	fe_w32(eth, ~0, regs->tx_irq.status);
 
 	fe_update_untag(eth);
@@ -827,7 +827,7 @@ static int fe_probe(struct platform_device *pdev)
 	spin_lock_init(&eth->stats_lock);
 	spin_lock_init(&eth->irq_lock);
 	eth->irq_shared = eth->soc->regs->tx_irq.mask ==
-			  eth->soc->regs->pdma.irq_mask;
+			  eth->soc->regs->rx_irq.mask;
 	INIT_WORK(&eth->reset_work, fe_reset_work);
 	INIT_DELAYED_WORK(&eth->rx_watch, fe_rx_watch);
 	eth->rx_ring_size = eth->soc->rx_ring_size;

@@ -48,8 +48,7 @@
  */
 #define FE_CDMP_EG_STAG		BIT(0)
 
-/* GDMA n (n = 0: GDMA1 / GMAC0, n = 1: GDMA2 / GMAC1) */
-#define FE_GDMA_FWD_CFG(n)	(0x0500 + (n) * 0x1000)
+/* GDMA forward configuration (where each SoC has it: struct fe_reg_map) */
 #define FE_GDMA_SPECIAL_TAG	BIT(24)	/* frames carry the MTK tag */
 #define FE_GDMA_ICS_EN		BIT(22)	/* verify IPv4 header checksums */
 #define FE_GDMA_TCS_EN		BIT(21)	/* verify TCP checksums */
@@ -58,8 +57,6 @@
 #define FE_GDMA_FWD_MASK	GENMASK(15, 0)	/* per-class forward ports */
 #define FE_GDMA_FWD_PDMA	0x0000	/* all classes to PDMA (the CPU) */
 #define FE_GDMA_FWD_DROP	0x7777	/* all classes dropped */
-#define FE_GDMA_MAC_ADRL(n)	(0x0508 + (n) * 0x1000)
-#define FE_GDMA_MAC_ADRH(n)	(0x050c + (n) * 0x1000)
 
 /* PDMA/QDMA global configuration bits (both engines) */
 #define FE_DMA_RX_2B_OFFSET	BIT(31)	/* start RX data 2 bytes in */
@@ -218,9 +215,6 @@ struct fe_tx_desc {
  * @rx_drx_idx: RX ring 0 DMA index
  * @glo_cfg: global configuration (enables, bursts, 2-byte offset)
  * @rst_idx: index reset
- * @delay_irq: delay interrupt configuration
- * @irq_status: interrupt status, write 1 to clear
- * @irq_mask: interrupt enable
  * @int_grp: interrupt grouping (0: none)
  */
 struct fe_pdma_regs {
@@ -234,9 +228,6 @@ struct fe_pdma_regs {
 	u32 rx_drx_idx;
 	u32 glo_cfg;
 	u32 rst_idx;
-	u32 delay_irq;
-	u32 irq_status;
-	u32 irq_mask;
 	u32 int_grp;
 };
 
@@ -255,10 +246,7 @@ struct fe_pdma_regs {
 	.rx_crx_idx	= 0x0908,	\
 	.rx_drx_idx	= 0x090c,	\
 	.glo_cfg	= 0x0a04,	\
-	.rst_idx	= 0x0a08,	\
-	.delay_irq	= 0x0a0c,	\
-	.irq_status	= 0x0a20,	\
-	.irq_mask	= 0x0a28
+	.rst_idx	= 0x0a08
 
 /**
  * struct fe_qdma_regs - QDMA register offsets
@@ -299,25 +287,35 @@ struct fe_qdma_regs {
 };
 
 /**
- * struct fe_irq_regs - one DMA direction's interrupt registers
+ * struct fe_irq_regs - one DMA direction's interrupt registers and bits
  * @status: interrupt status, write 1 to clear
  * @mask: interrupt enable
  * @delay: delay interrupt configuration (RX half and TX half)
+ * @done: the "ring 0 done" bit in @status and @mask
+ * @done_dly: the delayed "done" bit (raised as @delay says)
  */
 struct fe_irq_regs {
 	u32 status;
 	u32 mask;
 	u32 delay;
+	u32 done;
+	u32 done_dly;
 };
 
 /**
  * struct fe_reg_map - where a SoC has its registers
  * @pdma: PDMA registers (RX always; TX too on PDMA-only SoCs)
  * @qdma: QDMA registers (SoCs with a QDMA)
- * @tx_irq: the TX engine's interrupt registers (the QDMA's, or the
- *	PDMA's own: then the same as RX's, both directions in one register)
+ * @rx_irq: the PDMA's RX interrupt registers and bits
+ * @tx_irq: the TX engine's interrupt registers and bits (the QDMA's, or
+ *	the PDMA's own: then the same registers as RX's)
  * @fe_int_enable: the frame engine's own interrupt enable (0: none)
+ * @gdma_fwd: GDMA1's forward configuration (GDMA SoCs)
+ * @gdma_mac_adrl: GDMA1's MAC address, low four bytes
+ * @gdma_mac_adrh: GDMA1's MAC address, high two bytes
+ * @gdma_stride: from one GDMA's registers to the next one's
  * @gdm_cnt: GDMA1 MIB counters; GDMA n at + n * FE_GDM_CNT_STRIDE
+ *	(0: none)
  * @mac_base: offset of the MDIO master and MAC block from the frame
  *	engine's base (mapped separately: the DT's "reg" covers the frame
  *	engine only); 0: no such block
@@ -326,8 +324,13 @@ struct fe_irq_regs {
 struct fe_reg_map {
 	struct fe_pdma_regs pdma;
 	struct fe_qdma_regs qdma;
+	struct fe_irq_regs rx_irq;
 	struct fe_irq_regs tx_irq;
 	u32 fe_int_enable;
+	u32 gdma_fwd;
+	u32 gdma_mac_adrl;
+	u32 gdma_mac_adrh;
+	u32 gdma_stride;
 	u32 gdm_cnt;
 	u32 mac_base;
 	u32 mac_size;

@@ -58,12 +58,19 @@ static void fe_gdma_set_max_rx(struct fe_mac *mac, unsigned int mtu)
 		   FE_MAC_MCR(mac->id));
 }
 
+/* GDMA @mac->id's register at @reg (GDMA1's offset) */
+static u32 fe_gdma_reg(struct fe_mac *mac, u32 reg)
+{
+	return reg + mac->id * mac->eth->soc->regs->gdma_stride;
+}
+
 static void fe_gdma_fwd_config(struct fe_mac *mac, bool up)
 {
 	struct fe_eth *eth = mac->eth;
+	u32 fwd = fe_gdma_reg(mac, eth->soc->regs->gdma_fwd);
 	u32 val;
 
-	val = fe_r32(eth, FE_GDMA_FWD_CFG(mac->id));
+	val = fe_r32(eth, fwd);
 	val &= ~(FE_GDMA_FWD_MASK | FE_GDMA_SPECIAL_TAG | FE_GDMA_ICS_EN |
 		 FE_GDMA_TCS_EN | FE_GDMA_UCS_EN);
 	val |= FE_GDMA_STRP_CRC;
@@ -73,14 +80,17 @@ static void fe_gdma_fwd_config(struct fe_mac *mac, bool up)
 	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
 	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
 		val |= FE_GDMA_SPECIAL_TAG;
-	fe_w32(eth, val, FE_GDMA_FWD_CFG(mac->id));
+	fe_w32(eth, val, fwd);
 }
 
 static void fe_gdma_set_addr(struct fe_mac *mac, const u8 *a)
 {
-	fe_w32(mac->eth, (a[0] << 8) | a[1], FE_GDMA_MAC_ADRH(mac->id));
+	const struct fe_reg_map *regs = mac->eth->soc->regs;
+
+	fe_w32(mac->eth, (a[0] << 8) | a[1],
+	       fe_gdma_reg(mac, regs->gdma_mac_adrh));
 	fe_w32(mac->eth, (a[2] << 24) | (a[3] << 16) | (a[4] << 8) | a[5],
-	       FE_GDMA_MAC_ADRL(mac->id));
+	       fe_gdma_reg(mac, regs->gdma_mac_adrl));
 }
 
 static void fe_gdma_link_down(struct fe_mac *mac)

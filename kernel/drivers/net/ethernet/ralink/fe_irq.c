@@ -23,7 +23,7 @@ static void fe_irq_set(struct fe_eth *eth, bool tx, u32 bits)
 	unsigned long flags;
 
 	if (!eth->irq_shared) {
-		fe_w32(eth, bits, tx ? regs->tx_irq.mask : regs->pdma.irq_mask);
+		fe_w32(eth, bits, tx ? regs->tx_irq.mask : regs->rx_irq.mask);
 		return;
 	}
 	spin_lock_irqsave(&eth->irq_lock, flags);
@@ -31,7 +31,7 @@ static void fe_irq_set(struct fe_eth *eth, bool tx, u32 bits)
 		eth->tx_irq_en = bits;
 	else
 		eth->rx_irq_en = bits;
-	fe_w32(eth, eth->rx_irq_en | eth->tx_irq_en, regs->pdma.irq_mask);
+	fe_w32(eth, eth->rx_irq_en | eth->tx_irq_en, regs->rx_irq.mask);
 	spin_unlock_irqrestore(&eth->irq_lock, flags);
 }
 
@@ -69,7 +69,7 @@ irqreturn_t fe_irq(int irq, void *priv)
 	irqreturn_t ret = IRQ_NONE;
 
 	regs = eth->soc->regs;
-	if (fe_r32(eth, regs->pdma.irq_status) & eth->rx_irq_bit) {
+	if (fe_r32(eth, regs->rx_irq.status) & eth->rx_irq_bit) {
 		fe_irq_set(eth, false, 0);
 		if (napi_schedule_prep(&eth->rx_napi)) {
 			eth->rx_coal.events++;
@@ -108,15 +108,15 @@ void fe_write_coalesce(struct fe_eth *eth)
 			    FE_DLY_RX_PTIME) |
 	      fe_coal_field(&eth->tx_coal, FE_DLY_TX_EN, FE_DLY_TX_PINT,
 			    FE_DLY_TX_PTIME);
-	fe_w32(eth, val, regs->pdma.delay_irq);
-	if (regs->tx_irq.delay != regs->pdma.delay_irq)
+	fe_w32(eth, val, regs->rx_irq.delay);
+	if (regs->tx_irq.delay != regs->rx_irq.delay)
 		fe_w32(eth, val, regs->tx_irq.delay);
 
 	/* Without coalescing the delayed interrupts are not raised */
-	eth->rx_irq_bit = (val & FE_DLY_RX_EN) ? FE_RX_DONE_DLY :
-						  FE_RX_DONE_INT0;
-	eth->tx_irq_bit = (val & FE_DLY_TX_EN) ? FE_TX_DONE_DLY :
-						  FE_TX_DONE_INT0;
+	eth->rx_irq_bit = (val & FE_DLY_RX_EN) ? regs->rx_irq.done_dly :
+						  regs->rx_irq.done;
+	eth->tx_irq_bit = (val & FE_DLY_TX_EN) ? regs->tx_irq.done_dly :
+						  regs->tx_irq.done;
 }
 
 /*

@@ -390,6 +390,7 @@ int fe_rx_poll(struct napi_struct *napi, int budget)
 {
 	struct fe_eth *eth = container_of(napi, struct fe_eth, rx_napi);
 	const struct fe_pdma_regs *p = &eth->soc->regs->pdma;
+	const struct fe_irq_regs *irq = &eth->soc->regs->rx_irq;
 	struct fe_rx_ring *rx = &eth->rx;
 	struct fe_rx_batch *b = &eth->rx_batch;
 	LIST_HEAD(rx_list);
@@ -401,7 +402,7 @@ int fe_rx_poll(struct napi_struct *napi, int budget)
 		return 0;
 
 	/* Acknowledge first: a frame arriving from now on raises it again */
-	fe_w32(eth, FE_RX_DONE_DLY | FE_RX_DONE_INT0, p->irq_status);
+	fe_w32(eth, irq->done | irq->done_dly, irq->status);
 	b->xdp_ran = false;
 	b->xdp_tx = false;
 	b->redirect = false;
@@ -517,7 +518,7 @@ rearm:
 		fe_dim_sample(&eth->rx_coal, done, bytes);
 
 	/* Raised again while we polled: poll again rather than take it */
-	if (done < budget && (fe_r32(eth, p->irq_status) & eth->rx_irq_bit))
+	if (done < budget && (fe_r32(eth, irq->status) & eth->rx_irq_bit))
 		return budget;
 
 	if (done < budget && napi_complete_done(napi, done))

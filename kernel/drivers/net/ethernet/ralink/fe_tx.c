@@ -293,7 +293,7 @@ int fe_tx_poll(struct napi_struct *napi, int budget)
 	struct fe_tx_ring *tx = &eth->tx;
 	unsigned int i, tail, done = 0;
 
-	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, irq->status);
+	fe_w32(eth, irq->done | irq->done_dly, irq->status);
 
 	spin_lock(&tx->lock);
 	tail = tx->tail;

@@ -89,9 +89,10 @@ static void fe_qdma_ring_init(struct fe_eth *eth)
 static void fe_qdma_start(struct fe_eth *eth)
 {
 	const struct fe_qdma_regs *q = &eth->soc->regs->qdma;
+	const struct fe_irq_regs *irq = &eth->soc->regs->tx_irq;
 
 	/* Every TX completion to the one interrupt line we have */
-	fe_w32(eth, FE_TX_DONE_DLY | FE_TX_DONE_INT0, q->int_grp);
+	fe_w32(eth, irq->done | irq->done_dly, q->int_grp);
 	if (eth->soc->has_stag)
 		fe_m32(eth, 0, FE_CDM_STAG_EN, FE_CDMQ_IG_CTRL);
 	fe_w32(eth, FE_DMA_TX_EN | FE_DMA_RX_EN | FE_DMA_TX_BT_32DWORDS |
