@@ -11,6 +11,9 @@
 # On the SoCs with the ESW (MT7628, RT5350):
 #   mainline  mtk_eth (mainline has no driver for the ESW)
 #   ours      ralink_fe + ralink_esw
+# On the RT3052 (no mainline driver for its frame engine, none for its
+# switch: no special tag is known for it):
+#   ours      ralink_fe
 # Kernel messages stop going to the console (they would split the tests'
 # output lines); dmesg still has them. POSIX sh: the single-core boards'
 # initramfs has busybox's sh only.
@@ -19,7 +22,12 @@ set=${1:?usage: load-drivers.sh mainline IFACE...}
 shift
 
 dmesg -n 1
-if grep -q -e mt7628 -e rt5350 /proc/device-tree/compatible; then
+if grep -q rt3052 /proc/device-tree/compatible; then
+	case $set in
+	ours) modules=ralink_fe ;;
+	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;
+	esac
+elif grep -q -e mt7628 -e rt5350 /proc/device-tree/compatible; then
 	case $set in
 	mainline) modules=mtk_eth ;;
 	ours) modules="ralink_fe ralink_esw" ;;

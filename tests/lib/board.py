@@ -616,6 +616,7 @@ RUN_PORTS = {
     'vocore2': {'lan': 1, 'wan': 0},
     'omega2p': {'lan': 1, 'wan': 0},
     'rt5350-eval': {'lan': 1, 'wan': 0},
+    'rt3052-eval': {'lan': 1, 'wan': 0},
 }
 # The switch's QEMU type (its netdevN properties) and its ports' DT path
 RUN_SWITCH = {
@@ -626,7 +627,13 @@ RUN_SWITCH = {
     'vocore2': ('ralink-esw', '/switch@10110000/ports/port@%d'),
     'omega2p': ('ralink-esw', '/switch@10110000/ports/port@%d'),
     'rt5350-eval': ('ralink-esw', '/switch@10110000/ports/port@%d'),
+    'rt3052-eval': ('ralink-esw', None),
 }
+# Boards whose switch no driver manages (the RT3052's ESW: no special tag
+# is known for it): the frame engine's eth0 is their one network port,
+# the WAN, and LAN_ADDR a second address on it (the switch as out of
+# reset joins every port); no mainline driver for their frame engine.
+ETH0_ONLY = ('rt3052-eval',)
 # The DT of `make run` with our drivers where the board's own names no
 # switch port (the ESW boards' DTs: their switch has no ports node)
 RUN_DTB_OURS = {'vocore2': 'mt7628-vocore2-esw.dtb',
@@ -689,9 +696,8 @@ def run_args(board, env):
     if o['BOOT'] not in ('direct', 'tftp'):
         sys.exit('BOOT=%s: direct (the default) or tftp' % o['BOOT'])
     if board not in RUN_PORTS:
-        # No network for make run yet (the RT3052 evaluation board: no
-        # model of its frame engine): the shell on the DT's console
-        # UART, and nothing else.
+        # A board without network in make run: the shell on the DT's
+        # console UART, and nothing else.
         if o['BOOT'] != 'direct' or o['WAN'] or o['LAN'] or \
                 (env.get('DRIVERS') or 'none') != 'none':
             sys.exit('%s has no network in make run yet: make run BOARD=%s '
@@ -707,6 +713,9 @@ def run_args(board, env):
     switch = RUN_SWITCH[board][0]
     kvar = BOARD_KERNEL.get(board, 'main')
     esw = switch == 'ralink-esw'
+    if board in ETH0_ONLY and o['DRIVERS'] not in ('ours', 'none'):
+        sys.exit('DRIVERS=%s: ours or none on %s (mainline has no driver '
+                 'for its frame engine)' % (o['DRIVERS'], board))
     if esw and o['BOOT'] != 'direct':
         sys.exit('BOOT=tftp: the GnuBee only (no FIT for %s yet)' % board)
     if esw and o['DRIVERS'] not in ('ours', 'mainline', 'none'):
@@ -718,8 +727,11 @@ def run_args(board, env):
     # Each used port's backend goes straight to its switch port's netdev
     # property; a port without one has no link. Mainline has no driver
     # for the ESW: its one network port is the frame engine's eth0.
-    if o['DRIVERS'] == 'mainline' and esw:
-        append += ' rfe.drivers=mainline rfe.dhcp=eth0'
+    if (o['DRIVERS'] == 'mainline' and esw) or \
+            (board in ETH0_ONLY and o['DRIVERS'] != 'none'):
+        append += ' rfe.drivers=%s rfe.dhcp=eth0' % o['DRIVERS']
+        if board in ETH0_ONLY and o['LAN_ADDR'] != 'none':
+            append += ' rfe.lan=eth0=%s' % o['LAN_ADDR']
     elif o['DRIVERS'] != 'none':
         append += ' rfe.drivers=%s rfe.dhcp=%s' % (
             o['DRIVERS'], port_label(board, dtb, ports['wan']))

@@ -10,8 +10,10 @@ RT5350's DT, 0008 lets SOC_RT305X build the driver):
 PDMA TX rings, PDMA RX ring 0, the delayed interrupts, the reset line.
 Then each board boots again and loads our ralink_fe instead (fe_rt5350.c:
 PDMA TX ring 0 through fe_tx_pdma.c, the SDM through fe_sdm.c), and the
-same checks run. No driver programs the ESW: it is the unmanaged switch
-it is out of reset. Host peers A and B are on front ports 0 and 1 (UDP
+same checks run. The RT3052 evaluation board has no mainline driver for
+its frame engine (the older map: ralink_fe's fe_rt3050.c, GDMA1 and its
+counters at 0x700, TX checksums) and runs with ralink_fe only. No driver
+programs the ESW: it is the unmanaged switch it is out of reset. Host peers A and B are on front ports 0 and 1 (UDP
 sockets), QEMU's user networking on port 2. Checked, per board and
 driver:
 - the driver binds the frame engine and eth0 comes up;
@@ -29,9 +31,10 @@ driver:
   scatter-gather frames (a descriptor's second segment: without it the
   download's request never arrives whole, found by breaking it once);
 - RX checksums: a UDP datagram with a wrong checksum reaches the kernel
-  unchecked (it counts InCsumErrors) and is counted in SDM_CS_ERR, a
-  right one is passed as checked;
-- the SDM counters the driver reads for `ip -s link` moved with the
+  unchecked (it counts InCsumErrors) and is counted in SDM_CS_ERR
+  (the RT3052: GDMA1's checksum error counter), a right one is passed as
+  checked;
+- the SDM (RT3052: GDMA1) counters the driver reads for `ip -s link` moved with the
   frames (the frame engine's own count of what it sent and received);
   with ralink_fe on the VoCore2 read through `ethtool -S` (the driver's
   accumulated counts), elsewhere from the registers;
@@ -64,7 +67,15 @@ from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 # The MT7628AN's and the RT5350's frame engines are one map (mainline's
 # rt5350_data, the model's ralink_fe.c)
-BOARDS = ('vocore2', 'rt5350-eval')
+BOARDS = ('vocore2', 'rt5350-eval', 'rt3052-eval')
+# The RT3052's frame engine: no mainline driver; its GDMA1's counters at
+# 0x700 instead of the SDM's (TX packets, TX bytes, RX packets, RX bytes,
+# RX checksum errors, as sdm() returns them)
+OURS_ONLY = ('rt3052-eval',)
+COUNTERS = {'rt3052-eval': ('GDMA1', (0x10100704, 0x10100700, 0x10100724,
+                                      0x10100720, 0x10100738))}
+SDM = ('SDM', (0x10100d00, 0x10100d04, 0x10100d08, 0x10100d0c,
+               0x10100d10))
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
 MAC_B, IP_B = bytes.fromhex('02000000000b'), '192.0.2.11'
 IP_BOARD = '192.0.2.1'
@@ -194,11 +205,17 @@ def mdio_read(b, phy, reg):
     return first & 3, first >> 16, again & 3
 
 
-def sdm(b):
-    """The frame engine's SDM counters (cleared when read): TX packets,
-    TX bytes, RX packets, RX bytes."""
-    out = b.check('for r in 0x10100d00 0x10100d04 0x10100d08 0x10100d0c; '
-                  'do devmem $r 32; done')
+def counters_of(board):
+    """The name and addresses of @board's frame engine counters."""
+    return COUNTERS.get(board, SDM)
+
+
+def sdm(b, board):
+    """@board's frame engine counters (the SDM's or GDMA1's), cleared
+    when read: TX packets, TX bytes, RX packets, RX bytes."""
+    regs = counters_of(board)[1][:4]
+    out = b.check('for r in %s; do devmem $r 32; done'
+                  % ' '.join('%#x' % r for r in regs))
     return [int(x, 16) for x in out.split()]
 
 
@@ -207,8 +224,8 @@ DRIVERS = (('mainline', 'mtk_eth',
             r'mtk_soc_eth 10100000.ethernet eth0: mediatek frame engine at '
             r'0xb0100000, irq 5'),
            ('ours', 'ralink_fe',
-            r'ralink_fe 10100000.ethernet: RT5350/MT7628 frame engine, '
-            r'IRQ 5'))
+            r'ralink_fe 10100000.ethernet: (RT5350/MT7628|RT3050) frame '
+            r'engine, IRQ 5'))
 # The boards whose rootfs has ethtool
 ETHTOOL_BOARDS = ('vocore2',)
 
@@ -217,12 +234,14 @@ def main():
     t = Suite('esw-net')
     for board in BOARDS:
         for drivers in DRIVERS:
+            if board in OURS_ONLY and drivers[0] != 'ours':
+                continue
             if board_net(t, board, *drivers):
                 return 1
     return 0
 
 
-def sdm_ethtool(b):
+def sdm_ethtool(b, board):
     """ralink_fe's SDM counts through ethtool -S, as sdm() returns them."""
     out = b.check('/usr/sbin/ethtool -S eth0')
     stats = dict((k.strip(), int(v)) for k, v in
@@ -236,6 +255,9 @@ def board_net(t, board, drivers, module, bind):
     each named with both; True if QEMU died."""
     t = Prefixed(t, '%s: %s' % (board, drivers))
     counters = sdm
+    cname, regs = counters_of(board)
+    cs_reg = regs[4]
+    cs_name = 'SDM_CS_ERR' if cname == 'SDM' else 'GDMA1_RX_CSUM_ERR'
     if drivers == 'ours' and board in ETHTOOL_BOARDS:
         counters = sdm_ethtool
     a = Peer('A', MAC_A, IP_A)
@@ -264,7 +286,7 @@ def board_net(t, board, drivers, module, bind):
         t.result(up[1].strip() == '1', 'eth0 comes up (carrier)', up[1])
         board_mac = bytes.fromhex(b.check(
             'cat /sys/class/net/eth0/address').strip().replace(':', ''))
-        sdm(b)
+        sdm(b, board)
 
         # The PHYs through the switch's MDIO: their identifier, the link
         # of port 0 (A's) and port 3 (no backend), POA and the interrupt
@@ -303,9 +325,9 @@ def board_net(t, board, drivers, module, bind):
                  % FRAMES, 'received %d corrupted %d duplicated %d lost %d '
                  '(%.1f s)' % got)
 
-        before = counters(b)
+        before = counters(b, board)
         replies, bad, secs = echo_flood(a, board_mac, FRAMES, WINDOW)
-        after = counters(b)
+        after = counters(b, board)
         t.result(len(replies) == FRAMES and not bad, '%d echo requests from '
                  'A, each answered with its data' % FRAMES,
                  '%d answered, %d with other data (%.1f s)'
@@ -313,8 +335,8 @@ def board_net(t, board, drivers, module, bind):
         got = [x - y for x, y in zip(after, before)] \
             if counters is sdm_ethtool else after
         t.result(got[0] >= FRAMES and got[2] >= FRAMES,
-                 'the SDM counters count them (TX %d, RX %d frames%s)'
-                 % (got[0], got[2], ', ethtool -S'
+                 'the %s counters count them (TX %d, RX %d frames%s)'
+                 % (cname, got[0], got[2], ', ethtool -S'
                     if counters is sdm_ethtool else ''),
                  'before %s after %s' % (before, after))
 
@@ -323,21 +345,21 @@ def board_net(t, board, drivers, module, bind):
         # (the kernel checks it itself unless rxd4 says L4_VALID); the
         # frame engine counts the bad one in SDM_CS_ERR.
         c0 = snmp_udp(b)
-        b.check('devmem 0x10100d10 32')
+        b.check('devmem %#x 32' % cs_reg)
         for good in (True, False):
             a.send(eth(board_mac, a.mac, 0x0800,
                        ipv4(IP_A, IP_BOARD, 17,
                             udp(IP_A, IP_BOARD, 4000, 9, b'x' * 32, good))))
             time.sleep(0.3)
         c1 = snmp_udp(b)
-        cs_err = int(b.check('devmem 0x10100d10 32'), 16)
+        cs_err = int(b.check('devmem %#x 32' % cs_reg), 16)
         t.result(c1['NoPorts'] - c0['NoPorts'] == 1 and
                  c1['InCsumErrors'] - c0['InCsumErrors'] == 1,
                  'a UDP datagram with a wrong checksum is not passed as '
                  'checked (InCsumErrors), the right one is (NoPorts)',
                  'before %s after %s' % (c0, c1))
-        t.result(cs_err == 1, 'SDM_CS_ERR counted the wrong checksum',
-                 'SDM_CS_ERR %d' % cs_err)
+        t.result(cs_err == 1, '%s counted the wrong checksum' % cs_name,
+                 '%s %d' % (cs_name, cs_err))
 
         want = hashlib.sha256(Blobs.blob).hexdigest()
         st, out = timed(b, 'wget -q -O - http://10.0.2.2:%d/blob | sha256sum'

@@ -22,8 +22,9 @@
  *   (irq.c's defaults, no ralink,intc-registers in rt3050.dtsi), the
  *   "uartlite" at 0xc00 (ralink,rt2880-uart: ralink_uart.c) on intc line
  *   12 with the bus clock (CPU / 3, clk-mtmips's rt305x factor), and the
- *   ESW (RSTCTL bit 23; the RT3052's frame engine has the RT305x's older
- *   register map, not modelled yet: no CPU port traffic).
+ *   ESW (RSTCTL bit 23) and the RT305x's older layout of the frame engine
+ *   (ralink_fe.c's map "rt3050": CPU IP5, RSTCTL bit 21, as OpenWrt's
+ *   rt3050.dtsi).
  * - RT5350: 360 MHz (SYSCFG bits 9:8 clear), the RT3052's intc layout
  *   and uartlite, the latter on the 40 MHz "periph" clock (clk-mtmips's
  *   rt5350 clocks), and the MT7628's frame engine (mainline's rt5350_data
@@ -78,8 +79,8 @@ struct RalinkSocInfo {
     int mtk_uarts;
     int uart_irq;
     uint32_t uart_hz;
-    /* The RT5350/MT7628 frame engine, on this CPU interrupt */
-    bool fe;
+    /* The frame engine's register map (NULL: the RT5350/MT7628's), IRQ */
+    const char *fe_map;
     int fe_cpu_irq;
     /* The ESW's PHYs have a reset line of their own (RSTCTL "ephy") */
     bool ephy_reset;
@@ -146,7 +147,6 @@ static const RalinkSocBlock rt305x_unimp[] = {
         .mtk_uarts = 3,                 \
         .uart_irq = 20,                 \
         .uart_hz = 40000000,            \
-        .fe = true,                     \
         .fe_cpu_irq = 5,                \
         .ephy_reset = true,             \
         .unimp = mt7628_unimp,          \
@@ -162,7 +162,6 @@ static const RalinkSocInfo ralink_socs[] = {
         .ddr_window = 64 * MiB,
         .uart_irq = 12,
         .uart_hz = 40000000,
-        .fe = true,
         .fe_cpu_irq = 5,
         .ephy_reset = true,
         .unimp = rt305x_unimp,
@@ -173,6 +172,8 @@ static const RalinkSocInfo ralink_socs[] = {
         .ddr_window = 64 * MiB,
         .uart_irq = 12,
         .uart_hz = 384000000 / 3,
+        .fe_map = "rt3050",
+        .fe_cpu_irq = 5,
         .unimp = rt305x_unimp,
     },
 };
@@ -239,15 +240,11 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
         ralink_soc_reset_line(s, SOC_RST_EPHY, DEVICE(&s->esw),
                               RALINK_ESW_RESET_EPHY);
     }
-    if (!info->fe) {
-        /* Not modelled yet (the RT3052's older register map) */
-        ralink_soc_map_unimp(s, "frame-engine",
-                             RALINK_SOC_PALMBUS_BASE + SOC_FE_OFS,
-                             RALINK_FE_SIZE, -1000);
-        return true;
-    }
     /* A child only where the SoC has one: every child must be realized */
     object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
+    if (info->fe_map) {
+        qdev_prop_set_string(DEVICE(&s->fe), "map", info->fe_map);
+    }
     object_property_set_link(OBJECT(&s->fe), "esw", OBJECT(&s->esw),
                              &error_abort);
     object_property_set_link(OBJECT(&s->fe), "dma-memory", OBJECT(sysmem),

@@ -886,6 +886,7 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
     address_space_init(&s->dma_as, s->dma_mr, "mt7621-fe-dma");
     s->pdma_tx = (RalinkPDMATx) {
         .regs = &s->regs[PDMA_TX_BASE / 4],
+        .rings = RALINK_PDMA_TX_RINGS,
         .as = &s->dma_as,
         .buf = s->tx_buf,
         .buf_size = sizeof(s->tx_buf),

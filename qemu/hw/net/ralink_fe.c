@@ -33,6 +33,33 @@
  * on the MT7628, OpenWrt's mt7628an.dtsi "fe"), which mainline's
  * device_reset() pulses at probe.
  *
+ * The RT3050/RT3052's frame engine ("map" rt3050) is the older layout of
+ * the same blocks, as the 2016 series' mtk_eth_soc.h names it
+ * (../shared/seeds/, patch 003: MTK_PDMA_OFFSET 0x100 and the registers
+ * after it, MTK_INT_STATUS/ENABLE, MTK_GDMA1_*, MTK_CDMA_CSG_CFG):
+ *
+ *   0x010  INT_STATUS (RX_DONE_INT0 2, TX_DONE_INT0-3 8-11, RX_DLY 0,
+ *          TX_DLY 1)                      0x100  PDMA_GLO_CFG
+ *   0x014  INT_ENABLE                     0x104  PDMA_RST_IDX
+ *   0x020  GDMA1_FWD_CFG: RX checksums    0x10c  DLY_INT_CFG
+ *          (ICS/TCS/UCS 22:20)            0x110  TX rings 0, 1
+ *   0x02c  GDMA1_MAC_ADRL/ADRH            0x130  RX ring 0
+ *   0x080  CDMA_CSG_CFG: TX checksums     0x140  TX rings 2, 3 (not
+ *          (ICS/UCS/TCS_GEN 2:0)                 modelled: LOG_UNIMP)
+ *
+ * It has a GDMA between the PDMA and the switch's CPU port, which
+ * verifies RX checksums, and it computes the IPv4, TCP and UDP checksums
+ * of a frame whose txd4 asks (bits 31:29, the 2016 series' TX_DMA_CHKSUM)
+ * while CDMA_CSG_CFG enables them. Its RX DMA fills up to 1536 bytes as
+ * the RT5350's does (OpenWrt's driver and the Ralink SDK's raeth write
+ * rxd2 with LS0 only on the RT3052). Its GDMA1 counters at 0x700 (good
+ * TX bytes and frames, RX good bytes and frames, RX checksum errors; the
+ * others read 0) are cleared when read, as the drivers that add them up
+ * assume (OpenWrt's fe_stats_update(), raeth's ra_eth_reg.h, FreeBSD's
+ * if_rtreg.h give the layout). The 16-entry VLAN table (DMA_VID0 at
+ * 0xa8) is kept, but a txd4 asking for VLAN insertion (bit 7) is logged
+ * as unimplemented.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -49,44 +76,120 @@
 #include "sysemu/dma.h"
 #include "trace.h"
 
-#define PDMA_TX_BASE            0x0800  /* 4 rings: ralink_pdma.h */
-#define PDMA_RX_BASE            0x0900  /* 2 rings: ralink_pdma.h */
-#define PDMA_RX_RINGS           2
-#define PDMA_GLO_CFG            0x0a04
-#define   GLO_RX_2B_OFFSET          BIT(31)
-#define   GLO_RX_DMA_BUSY           BIT(3)
-#define   GLO_RX_DMA_EN             BIT(2)
-#define   GLO_TX_DMA_BUSY           BIT(1)
-#define   GLO_TX_DMA_EN             BIT(0)
-#define PDMA_RST_IDX            0x0a08
-#define   RST_DTX_IDX_MASK          0xf
-#define   RST_DRX_IDX_SHIFT         16
-#define PDMA_DLY_INT_CFG        0x0a0c
-#define PDMA_FREEQ_THRES        0x0a10
-#define PDMA_INT_STATUS         0x0a20
-#define PDMA_INT_MASK           0x0a28
-#define   RX_DONE_DLY               BIT(30)
-#define   TX_DONE_DLY               BIT(28)
-#define   RX_DONE_INT0              BIT(16)
-#define   TX_DONE_INT_MASK          0xf     /* TX_DONE_INT0..3 */
-#define PDMA_INT_GRP            0x0a50  /* mt7628_reg_map's int_grp */
-#define PDMA_SCH_Q01_CFG        0x0a80
-#define PDMA_SCH_Q23_CFG        0x0a84
+#define GLO_RX_2B_OFFSET        BIT(31)
+#define GLO_RX_DMA_BUSY         BIT(3)
+#define GLO_RX_DMA_EN           BIT(2)
+#define GLO_TX_DMA_BUSY         BIT(1)
+#define GLO_TX_DMA_EN           BIT(0)
+#define RST_DTX_IDX_MASK        0xf
+#define RST_DRX_IDX_SHIFT       16
+#define RXD4_L4_VALID           BIT(30)
+#define TXD4_CHKSUM             (7u << 29)
+#define TXD4_INS_VLAN           BIT(7)   /* RT305x: from the VLAN table */
+
+/* RT5350/MT7628 (mainline's mt7628_reg_map): the SDM */
 #define SDM_CON                 0x0c00
-#define   SDM_ICS_EN                BIT(16)
-#define   SDM_TCS_EN                BIT(17)
-#define   SDM_UCS_EN                BIT(18)
-#define SDM_RRING               0x0c04
-#define SDM_TRING               0x0c08
-#define SDM_MAC_ADRL            0x0c0c
-#define SDM_MAC_ADRH            0x0c10
+#define   SDM_CSUM_EN               (BIT(16) | BIT(17) | BIT(18))
 #define SDM_TPCNT               0x0d00
 #define SDM_TBCNT               0x0d04
 #define SDM_RPCNT               0x0d08
 #define SDM_RBCNT               0x0d0c
 #define SDM_CS_ERR              0x0d10
 
-#define RXD4_L4_VALID           BIT(30)
+/* RT305x (the 2016 series' mtk_eth_soc.h) */
+#define RT3050_GDMA1_FWD_CFG    0x0020
+#define   RT3050_GDMA_CSUM_EN       (BIT(20) | BIT(21) | BIT(22))
+#define RT3050_CDMA_CSG_CFG     0x0080
+#define   RT3050_CSG_EN             (BIT(0) | BIT(1) | BIT(2))
+#define RT3050_GDMA1_CNT        0x0700  /* to 0x73c */
+#define RT3050_GDMA1_TX_BYTES   0x0700
+#define RT3050_GDMA1_TX_PKTS    0x0704
+#define RT3050_GDMA1_RX_BYTES   0x0720
+#define RT3050_GDMA1_RX_PKTS    0x0724
+#define RT3050_GDMA1_RX_CSUM    0x0738
+#define RT3050_GDMA1_CNT_END    0x0740
+
+static const hwaddr rt5350_plain[] = {
+    0x0a10,     /* PDMA_FREEQ_THRES */
+    0x0a50,     /* PDMA_INT_GRP (mt7628_reg_map's int_grp) */
+    0x0a80,     /* PDMA_SCH_Q01_CFG */
+    0x0a84,     /* PDMA_SCH_Q23_CFG */
+    SDM_CON,
+    0x0c04,     /* SDM_RRING */
+    0x0c08,     /* SDM_TRING */
+    0x0c0c,     /* SDM_MAC_ADRL */
+    0x0c10,     /* SDM_MAC_ADRH */
+};
+
+static const hwaddr rt3050_plain[] = {
+    0x0008,     /* FE_GLO_CFG */
+    0x000c,     /* FE_RST_GL: the PSE's reset (nothing to reset here) */
+    0x0020,     /* GDMA1_FWD_CFG */
+    0x0024,     /* GDMA1_SCH_CFG */
+    0x0028,     /* GDMA1_SHPR_CFG */
+    0x002c,     /* GDMA1_MAC_ADRL */
+    0x0030,     /* GDMA1_MAC_ADRH */
+    0x0040,     /* PSE_FQ_CFG */
+    0x0044,     /* CDMA_FC_CFG */
+    0x0048,     /* GDMA1_FC_CFG */
+    0x004c,     /* GDMA2_FC_CFG */
+    0x0080,     /* CDMA_CSG_CFG */
+    0x0084,     /* CDMA_SCH_CFG */
+    0x00a8, 0x00ac, 0x00b0, 0x00b4,     /* DMA_VID0-7: the VLAN table */
+    0x00b8, 0x00bc, 0x00c0, 0x00c4,
+    0x0108,     /* PDMA_SCH_CFG */
+};
+
+/*
+ * RalinkFEMap: where one generation of the frame engine has its
+ * registers and bits (the rings: ralink_pdma.c)
+ */
+typedef struct RalinkFEMap {
+    const char *name;
+    hwaddr tx_base;             /* TX ring 0; the modelled rings follow */
+    unsigned tx_rings;
+    hwaddr rx_base;             /* RX ring 0; ring 1 0x10 after */
+    unsigned rx_rings;
+    hwaddr glo_cfg, rst_idx, dly_int, int_status, int_mask;
+    uint32_t rx_done, rx_dly, tx_dly;
+    unsigned tx_done_shift;     /* TX ring n's done bit: BIT(shift + n) */
+    hwaddr csum_con;            /* RX checksum enables, @csum_en */
+    uint32_t csum_en;
+    hwaddr csg_cfg;             /* TX checksum enables (0: no TX checksums) */
+    bool sdm_counters;          /* the SDM's (else GDMA1's at 0x700) */
+    uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
+    const hwaddr *plain;        /* registers kept as written */
+    size_t n_plain;
+} RalinkFEMap;
+
+static const RalinkFEMap fe_maps[] = {
+    {
+        .name = "rt5350",
+        .tx_base = 0x0800, .tx_rings = 4,
+        .rx_base = 0x0900, .rx_rings = 2,
+        .glo_cfg = 0x0a04, .rst_idx = 0x0a08, .dly_int = 0x0a0c,
+        .int_status = 0x0a20, .int_mask = 0x0a28,
+        .rx_done = BIT(16), .rx_dly = BIT(30), .tx_dly = BIT(28),
+        .tx_done_shift = 0,
+        .csum_con = SDM_CON, .csum_en = SDM_CSUM_EN,
+        .sdm_counters = true,
+        /* The switch's largest frame, without its FCS */
+        .rx_buf_len = 1536,
+        .plain = rt5350_plain, .n_plain = ARRAY_SIZE(rt5350_plain),
+    }, {
+        .name = "rt3050",
+        .tx_base = 0x0110, .tx_rings = 2,
+        .rx_base = 0x0130, .rx_rings = 1,
+        .glo_cfg = 0x0100, .rst_idx = 0x0104, .dly_int = 0x010c,
+        .int_status = 0x0010, .int_mask = 0x0014,
+        .rx_done = BIT(2), .rx_dly = BIT(0), .tx_dly = BIT(1),
+        .tx_done_shift = 8,
+        .csum_con = RT3050_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
+        .csg_cfg = RT3050_CDMA_CSG_CFG,
+        .rx_buf_len = 1536,
+        .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
+    },
+};
 
 static uint32_t fe_reg(RalinkFEState *s, hwaddr a)
 {
@@ -100,8 +203,8 @@ static void fe_set(RalinkFEState *s, hwaddr a, uint32_t v)
 
 static void fe_update_irq(RalinkFEState *s)
 {
-    uint32_t status = fe_reg(s, PDMA_INT_STATUS);
-    bool level = status & fe_reg(s, PDMA_INT_MASK);
+    uint32_t status = fe_reg(s, s->map->int_status);
+    bool level = status & fe_reg(s, s->map->int_mask);
 
     trace_ralink_fe_irq(level, status);
     qemu_set_irq(s->irq, level);
@@ -112,12 +215,26 @@ static void fe_update_irq_cb(void *opaque)
     fe_update_irq(opaque);
 }
 
+static void fe_raise(RalinkFEState *s, uint32_t bits)
+{
+    fe_set(s, s->map->int_status, fe_reg(s, s->map->int_status) | bits);
+}
+
 /* -- TX ------------------------------------------------------------------ */
 
 static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
 {
     RalinkFEState *s = opaque;
+    const RalinkFEMap *m = s->map;
 
+    if (m->csg_cfg && (txd4 & TXD4_CHKSUM) &&
+        (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN)) {
+        ralink_csum_tx(s->tx_buf, len, 0);
+    }
+    if (m->csg_cfg && (txd4 & TXD4_INS_VLAN)) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: VLAN insertion from the VLAN "
+                      "table (txd4 0x%08x)\n", txd4);
+    }
     s->tx_packets++;
     s->tx_bytes += len;
     ralink_esw_cpu_transmit(s->esw, s->tx_buf, len);
@@ -128,13 +245,12 @@ static void fe_pdma_tx(RalinkFEState *s)
     uint32_t rings;
     unsigned frames;
 
-    if (s->in_reset || !(fe_reg(s, PDMA_GLO_CFG) & GLO_TX_DMA_EN)) {
+    if (s->in_reset || !(fe_reg(s, s->map->glo_cfg) & GLO_TX_DMA_EN)) {
         return;
     }
     frames = ralink_pdma_tx_run(&s->pdma_tx, &rings);
     if (rings) {
-        fe_set(s, PDMA_INT_STATUS, fe_reg(s, PDMA_INT_STATUS) |
-               (rings & TX_DONE_INT_MASK));
+        fe_raise(s, rings << s->map->tx_done_shift);
         ralink_pdma_dly_complete(&s->dly[RALINK_FE_DLY_TX], frames);
         fe_update_irq(s);
     }
@@ -144,7 +260,7 @@ static void fe_pdma_tx(RalinkFEState *s)
 
 static bool fe_rx_on(RalinkFEState *s)
 {
-    return !s->in_reset && (fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN);
+    return !s->in_reset && (fe_reg(s, s->map->glo_cfg) & GLO_RX_DMA_EN);
 }
 
 static bool fe_cpu_can_receive(void *opaque)
@@ -158,15 +274,16 @@ static bool fe_cpu_can_receive(void *opaque)
 static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
 {
     RalinkFEState *s = opaque;
-    uint32_t con = fe_reg(s, SDM_CON), rxd4 = 0;
-    unsigned off = (fe_reg(s, PDMA_GLO_CFG) & GLO_RX_2B_OFFSET) ? 2 : 0;
+    const RalinkFEMap *m = s->map;
+    unsigned off = (fe_reg(s, m->glo_cfg) & GLO_RX_2B_OFFSET) ? 2 : 0;
+    uint32_t rxd4 = 0;
     int idx;
 
     if (!fe_rx_on(s) || !ralink_pdma_rx_free(&s->pdma_rx, 0)) {
         trace_ralink_fe_rx_drop(len);
         return;
     }
-    if (con & (SDM_ICS_EN | SDM_TCS_EN | SDM_UCS_EN)) {
+    if (fe_reg(s, m->csum_con) & m->csum_en) {
         RalinkCsum c = ralink_csum_rx(buf, len, 0);
 
         if (c == RALINK_CSUM_OK) {
@@ -185,7 +302,7 @@ static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
     ralink_pdma_rx_done(&s->pdma_rx, 0, idx,
                         RALINK_PDMA_RXD2_DONE | RALINK_PDMA_RXD2_LS0 |
                         RALINK_PDMA_RXD2_PLEN0(len), 0, rxd4);
-    fe_set(s, PDMA_INT_STATUS, fe_reg(s, PDMA_INT_STATUS) | RX_DONE_INT0);
+    fe_raise(s, m->rx_done);
     ralink_pdma_dly_complete(&s->dly[RALINK_FE_DLY_RX], 1);
     fe_update_irq(s);
 }
@@ -197,21 +314,30 @@ static const RalinkEswCpuOps fe_cpu_ops = {
 
 /* -- registers ---------------------------------------------------------- */
 
-static bool fe_plain_reg(hwaddr a)
+static bool fe_plain_reg(RalinkFEState *s, hwaddr a)
 {
-    switch (a) {
-    case PDMA_FREEQ_THRES:
-    case PDMA_INT_GRP:
-    case PDMA_SCH_Q01_CFG:
-    case PDMA_SCH_Q23_CFG:
-    case SDM_CON:
-    case SDM_RRING:
-    case SDM_TRING:
-    case SDM_MAC_ADRL:
-    case SDM_MAC_ADRH:
-        return true;
+    size_t i;
+
+    for (i = 0; i < s->map->n_plain; i++) {
+        if (s->map->plain[i] == a) {
+            return true;
+        }
     }
     return false;
+}
+
+static bool fe_in_tx(RalinkFEState *s, hwaddr a)
+{
+    const RalinkFEMap *m = s->map;
+
+    return a >= m->tx_base && a < m->tx_base + m->tx_rings * 0x10;
+}
+
+static bool fe_in_rx(RalinkFEState *s, hwaddr a)
+{
+    const RalinkFEMap *m = s->map;
+
+    return a >= m->rx_base && a < m->rx_base + m->rx_rings * 0x10;
 }
 
 static uint32_t fe_counter(uint32_t *c)
@@ -222,39 +348,69 @@ static uint32_t fe_counter(uint32_t *c)
     return v;
 }
 
+/* The counter at @a (the SDM's or GDMA1's); NULL if @a is none */
+static uint32_t *fe_sdm_counter(RalinkFEState *s, hwaddr a)
+{
+    if (!s->map->sdm_counters) {
+        switch (a) {
+        case RT3050_GDMA1_TX_BYTES:
+            return &s->tx_bytes;
+        case RT3050_GDMA1_TX_PKTS:
+            return &s->tx_packets;
+        case RT3050_GDMA1_RX_BYTES:
+            return &s->rx_bytes;
+        case RT3050_GDMA1_RX_PKTS:
+            return &s->rx_packets;
+        case RT3050_GDMA1_RX_CSUM:
+            return &s->rx_csum_err;
+        }
+        return NULL;
+    }
+    switch (a) {
+    case SDM_TPCNT:
+        return &s->tx_packets;
+    case SDM_TBCNT:
+        return &s->tx_bytes;
+    case SDM_RPCNT:
+        return &s->rx_packets;
+    case SDM_RBCNT:
+        return &s->rx_bytes;
+    case SDM_CS_ERR:
+        return &s->rx_csum_err;
+    }
+    return NULL;
+}
+
 static uint64_t ralink_fe_read(void *opaque, hwaddr addr, unsigned size)
 {
     RalinkFEState *s = opaque;
+    const RalinkFEMap *m = s->map;
+    uint32_t *c;
 
-    if (addr >= PDMA_TX_BASE && addr < PDMA_TX_BASE + RALINK_PDMA_TX_SIZE) {
-        return ralink_pdma_tx_read(&s->pdma_tx, addr - PDMA_TX_BASE);
+    if (fe_in_tx(s, addr)) {
+        return ralink_pdma_tx_read(&s->pdma_tx, addr - m->tx_base);
     }
-    if (addr >= PDMA_RX_BASE && addr < PDMA_RX_BASE + PDMA_RX_RINGS * 0x10) {
+    if (fe_in_rx(s, addr)) {
         return fe_reg(s, addr);
     }
-    switch (addr) {
-    case PDMA_GLO_CFG:
+    if (addr == m->glo_cfg) {
         /* The DMA is never busy between two register accesses */
         return fe_reg(s, addr) & ~(GLO_RX_DMA_BUSY | GLO_TX_DMA_BUSY);
-    case PDMA_RST_IDX:
-        return 0;
-    case PDMA_DLY_INT_CFG:
-    case PDMA_INT_STATUS:
-    case PDMA_INT_MASK:
-        return fe_reg(s, addr);
-    case SDM_TPCNT:
-        return fe_counter(&s->tx_packets);
-    case SDM_TBCNT:
-        return fe_counter(&s->tx_bytes);
-    case SDM_RPCNT:
-        return fe_counter(&s->rx_packets);
-    case SDM_RBCNT:
-        return fe_counter(&s->rx_bytes);
-    case SDM_CS_ERR:
-        return fe_counter(&s->rx_csum_err);
     }
-    if (fe_plain_reg(addr)) {
+    if (addr == m->rst_idx) {
+        return 0;
+    }
+    if (addr == m->dly_int || addr == m->int_status || addr == m->int_mask ||
+        fe_plain_reg(s, addr)) {
         return fe_reg(s, addr);
+    }
+    c = fe_sdm_counter(s, addr);
+    if (c) {
+        return fe_counter(c);
+    }
+    if (!m->sdm_counters && addr >= RT3050_GDMA1_CNT &&
+        addr < RT3050_GDMA1_CNT_END) {
+        return 0;       /* a GDMA1 counter the model does not count */
     }
     qemu_log_mask(LOG_UNIMP, "ralink-fe: read of 0x%" HWADDR_PRIx "\n", addr);
     return 0;
@@ -262,7 +418,7 @@ static uint64_t ralink_fe_read(void *opaque, hwaddr addr, unsigned size)
 
 static void fe_rx_write(RalinkFEState *s, hwaddr addr, uint32_t val)
 {
-    switch ((addr - PDMA_RX_BASE) % 0x10) {
+    switch ((addr - s->map->rx_base) % 0x10) {
     case RALINK_PDMA_RX_DRX_IDX:
         qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: write to an RX ring's DMA "
                       "index (read only; PDMA_RST_IDX resets it)\n");
@@ -282,62 +438,50 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
                             unsigned size)
 {
     RalinkFEState *s = opaque;
-    int r;
+    const RalinkFEMap *m = s->map;
+    unsigned r;
 
-    if (addr >= PDMA_TX_BASE && addr < PDMA_TX_BASE + RALINK_PDMA_TX_SIZE) {
-        ralink_pdma_tx_write(&s->pdma_tx, addr - PDMA_TX_BASE, val);
-        if ((addr - PDMA_TX_BASE) % 0x10 == RALINK_PDMA_TX_CTX_IDX) {
+    if (fe_in_tx(s, addr)) {
+        ralink_pdma_tx_write(&s->pdma_tx, addr - m->tx_base, val);
+        if ((addr - m->tx_base) % 0x10 == RALINK_PDMA_TX_CTX_IDX) {
             fe_pdma_tx(s);
         }
         return;
     }
-    if (addr >= PDMA_RX_BASE && addr < PDMA_RX_BASE + PDMA_RX_RINGS * 0x10) {
+    if (fe_in_rx(s, addr)) {
         fe_rx_write(s, addr, val);
         return;
     }
-    switch (addr) {
-    case PDMA_GLO_CFG:
+    if (addr == m->glo_cfg) {
         fe_set(s, addr, val & ~(GLO_RX_DMA_BUSY | GLO_TX_DMA_BUSY));
         fe_pdma_tx(s);
         ralink_esw_cpu_ready(s->esw);
-        return;
-    case PDMA_RST_IDX:
+    } else if (addr == m->rst_idx) {
         ralink_pdma_tx_reset_idx(&s->pdma_tx, val & RST_DTX_IDX_MASK);
-        for (r = 0; r < PDMA_RX_RINGS; r++) {
+        for (r = 0; r < m->rx_rings; r++) {
             if (val & BIT(RST_DRX_IDX_SHIFT + r)) {
-                fe_set(s, PDMA_RX_BASE + r * 0x10 + RALINK_PDMA_RX_DRX_IDX,
-                       0);
+                fe_set(s, m->rx_base + r * 0x10 + RALINK_PDMA_RX_DRX_IDX, 0);
             }
         }
-        return;
-    case PDMA_DLY_INT_CFG:
+    } else if (addr == m->dly_int) {
         fe_set(s, addr, val);
         ralink_pdma_dly_reconfigure(&s->dly[RALINK_FE_DLY_RX]);
         ralink_pdma_dly_reconfigure(&s->dly[RALINK_FE_DLY_TX]);
-        return;
-    case PDMA_INT_STATUS:
+    } else if (addr == m->int_status) {
         fe_set(s, addr, fe_reg(s, addr) & ~val);
         fe_update_irq(s);
-        return;
-    case PDMA_INT_MASK:
+    } else if (addr == m->int_mask) {
         fe_set(s, addr, val);
         fe_update_irq(s);
-        return;
-    case SDM_TPCNT:
-    case SDM_TBCNT:
-    case SDM_RPCNT:
-    case SDM_RBCNT:
-    case SDM_CS_ERR:
-        qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: write to SDM counter "
+    } else if (fe_sdm_counter(s, addr)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: write to counter "
                       "0x%" HWADDR_PRIx " (read only)\n", addr);
-        return;
-    }
-    if (fe_plain_reg(addr)) {
+    } else if (fe_plain_reg(s, addr)) {
         fe_set(s, addr, val);
-        return;
+    } else {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: write of 0x%" PRIx64 " to 0x%"
+                      HWADDR_PRIx "\n", val, addr);
     }
-    qemu_log_mask(LOG_UNIMP, "ralink-fe: write of 0x%" PRIx64 " to 0x%"
-                  HWADDR_PRIx "\n", val, addr);
 }
 
 static const MemoryRegionOps ralink_fe_ops = {
@@ -357,7 +501,9 @@ static void ralink_fe_reset_regs(RalinkFEState *s)
     int i;
 
     memset(s->regs, 0, sizeof(s->regs));
-    fe_set(s, SDM_CON, SDM_ICS_EN | SDM_TCS_EN | SDM_UCS_EN);
+    if (s->map->sdm_counters) {
+        fe_set(s, SDM_CON, SDM_CSUM_EN);
+    }
     s->tx_packets = s->tx_bytes = s->rx_packets = s->rx_bytes = 0;
     s->rx_csum_err = 0;
     for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
@@ -387,15 +533,29 @@ static void ralink_fe_reset(DeviceState *dev)
 static void ralink_fe_realize(DeviceState *dev, Error **errp)
 {
     RalinkFEState *s = RALINK_FE(dev);
+    const RalinkFEMap *m = NULL;
+    size_t i;
 
     if (!s->esw || !s->dma_mr) {
         error_setg(errp, "ralink-fe: the esw and dma-memory links are "
                    "required");
         return;
     }
+    for (i = 0; i < ARRAY_SIZE(fe_maps); i++) {
+        if (!strcmp(fe_maps[i].name, s->map_name ? s->map_name : "rt5350")) {
+            m = &fe_maps[i];
+        }
+    }
+    if (!m) {
+        error_setg(errp, "ralink-fe: unknown map \"%s\" (rt5350, rt3050)",
+                   s->map_name);
+        return;
+    }
+    s->map = m;
     address_space_init(&s->dma_as, s->dma_mr, "ralink-fe-dma");
     s->pdma_tx = (RalinkPDMATx) {
-        .regs = &s->regs[PDMA_TX_BASE / 4],
+        .regs = &s->regs[m->tx_base / 4],
+        .rings = m->tx_rings,
         .as = &s->dma_as,
         .buf = s->tx_buf,
         .buf_size = sizeof(s->tx_buf),
@@ -404,21 +564,20 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
         .name = TYPE_RALINK_FE,
     };
     s->pdma_rx = (RalinkPDMARx) {
-        .regs = &s->regs[PDMA_RX_BASE / 4],
+        .regs = &s->regs[m->rx_base / 4],
         .as = &s->dma_as,
-        /* The switch's largest frame, without its FCS */
-        .buf_len = 1536,
+        .buf_len = m->rx_buf_len,
         .name = TYPE_RALINK_FE,
     };
     ralink_pdma_dly_init(&s->dly[RALINK_FE_DLY_RX],
-                         &s->regs[PDMA_DLY_INT_CFG / 4],
+                         &s->regs[m->dly_int / 4],
                          RALINK_PDMA_DLY_RX_SHIFT,
-                         &s->regs[PDMA_INT_STATUS / 4], RX_DONE_DLY,
+                         &s->regs[m->int_status / 4], m->rx_dly,
                          fe_update_irq_cb, s);
     ralink_pdma_dly_init(&s->dly[RALINK_FE_DLY_TX],
-                         &s->regs[PDMA_DLY_INT_CFG / 4],
+                         &s->regs[m->dly_int / 4],
                          RALINK_PDMA_DLY_TX_SHIFT,
-                         &s->regs[PDMA_INT_STATUS / 4], TX_DONE_DLY,
+                         &s->regs[m->int_status / 4], m->tx_dly,
                          fe_update_irq_cb, s);
     ralink_esw_attach_cpu(s->esw, &fe_cpu_ops, s);
 }
@@ -457,6 +616,7 @@ static Property ralink_fe_properties[] = {
                      RalinkEswState *),
     DEFINE_PROP_LINK("dma-memory", RalinkFEState, dma_mr, TYPE_MEMORY_REGION,
                      MemoryRegion *),
+    DEFINE_PROP_STRING("map", RalinkFEState, map_name),
     DEFINE_PROP_END_OF_LIST(),
 };
 
@@ -464,7 +624,8 @@ static void ralink_fe_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
-    dc->desc = "Ralink/MediaTek RT5350/MT7628 frame engine";
+    dc->desc = "Ralink/MediaTek RT5350/MT7628 (map rt5350) and RT305x (map "
+               "rt3050) frame engine";
     dc->realize = ralink_fe_realize;
     dc->reset = ralink_fe_reset;
     dc->vmsd = &vmstate_ralink_fe;

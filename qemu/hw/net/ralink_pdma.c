@@ -100,7 +100,7 @@ void ralink_pdma_tx_reset_idx(RalinkPDMATx *p, uint32_t mask)
 {
     int r;
 
-    for (r = 0; r < RALINK_PDMA_TX_RINGS; r++) {
+    for (r = 0; r < p->rings; r++) {
         if (mask & BIT(r)) {
             *pdma_reg(p, r, RALINK_PDMA_TX_DTX_IDX) = 0;
         }
@@ -220,7 +220,7 @@ unsigned ralink_pdma_tx_run(RalinkPDMATx *p, uint32_t *rings)
     int r;
 
     *rings = 0;
-    for (r = 0; r < RALINK_PDMA_TX_RINGS; r++) {
+    for (r = 0; r < p->rings; r++) {
         uint32_t dtx = *pdma_reg(p, r, RALINK_PDMA_TX_DTX_IDX);
 
         frames += pdma_tx_ring(p, r);

@@ -1,6 +1,7 @@
 /*
- * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688: PDMA to
- * and from the embedded switch's CPU port
+ * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688, and the
+ * RT305x's older layout of it: PDMA to and from the embedded switch's CPU
+ * port
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -27,6 +28,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(RalinkFEState, RALINK_FE)
  * RalinkFEState: the PDMA frame engine.
  * @esw: the switch whose CPU port the engine's DMA feeds and drains
  * @dma_mr: guest RAM, where descriptors and buffers live
+ * @map_name: the register map (property "map"): "rt5350" (RT5350,
+ *            MT7628/MT7688; the default) or "rt3050" (RT3050/RT3052)
+ * @map: its description (ralink_fe.c)
  * @in_reset: held in reset by the system controller (input "reset")
  * @regs: the register file; the registers with behaviour are decoded
  */
@@ -38,6 +42,8 @@ struct RalinkFEState {
     RalinkEswState *esw;
     MemoryRegion *dma_mr;
     AddressSpace dma_as;
+    char *map_name;
+    const struct RalinkFEMap *map;
     bool in_reset;
 
     uint32_t regs[RALINK_FE_SIZE / 4];
@@ -45,7 +51,7 @@ struct RalinkFEState {
     RalinkPDMATx pdma_tx;
     RalinkPDMARx pdma_rx;
     RalinkPDMADelay dly[2];
-    /* SDM counters, cleared when read */
+    /* The SDM's (or GDMA1's) counters, cleared when read */
     uint32_t tx_packets, tx_bytes, rx_packets, rx_bytes, rx_csum_err;
 };
 

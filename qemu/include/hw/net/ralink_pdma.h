@@ -31,8 +31,10 @@ typedef void RalinkPDMATxFrame(void *opaque, uint32_t txd4, size_t len);
 
 /**
  * RalinkPDMATx: the TX half of a frame engine's PDMA.
- * @regs: the rings' registers (RALINK_PDMA_TX_SIZE bytes of them), kept
- *        in the frame engine's register file (its reset and migration)
+ * @regs: the rings' registers (0x10 bytes a ring), kept in the frame
+ *        engine's register file (its reset and migration)
+ * @rings: how many rings follow each other there (at most
+ *         RALINK_PDMA_TX_RINGS: the RT305x has rings 2 and 3 elsewhere)
  * @as: where descriptors and buffers live
  * @buf: where a frame is gathered, @buf_size bytes
  * @frame: called for each whole frame, with @opaque
@@ -40,6 +42,7 @@ typedef void RalinkPDMATxFrame(void *opaque, uint32_t txd4, size_t len);
  */
 typedef struct RalinkPDMATx {
     uint32_t *regs;
+    unsigned rings;
     AddressSpace *as;
     uint8_t *buf;
     size_t buf_size;

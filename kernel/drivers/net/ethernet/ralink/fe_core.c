@@ -577,6 +577,18 @@ static struct fe_mac *fe_phylink_to_mac(struct phylink_config *config)
 	return container_of(config, struct fe_mac, phylink_config);
 }
 
+/**
+ * fe_phylink_caps_gmii - phylink capabilities of a port into an embedded
+ *	switch: GMII, a fixed link at up to 1000 Mbit/s
+ * @mac: the MAC
+ * @config: its phylink configuration
+ */
+void fe_phylink_caps_gmii(struct fe_mac *mac, struct phylink_config *config)
+{
+	config->mac_capabilities = MAC_10 | MAC_100 | MAC_1000FD;
+	__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
+}
+
 static void fe_mac_config(struct phylink_config *config, unsigned int mode,
 			  const struct phylink_link_state *state)
 {
@@ -984,6 +996,7 @@ static void fe_remove(struct platform_device *pdev)
 
 static const struct of_device_id fe_of_match[] = {
 	{ .compatible = "mediatek,mt7621-eth", .data = &fe_mt7621_data },
+	{ .compatible = "ralink,rt3050-eth", .data = &fe_rt3050_data },
 	{ .compatible = "ralink,rt5350-eth", .data = &fe_rt5350_data },
 	{ /* sentinel */ }
 };

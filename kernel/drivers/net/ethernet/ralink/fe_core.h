@@ -102,6 +102,11 @@
 #define FE_QDMA_TX_SCH_MAX_WFQ	BIT(15)
 #define FE_QDMA_PAGE_SIZE	2048	/* free queue buffer size */
 
+/* CDMA checksum generation (RT305x): TX checksums where txd4 asks */
+#define FE_CDMA_CSG_ICS		BIT(2)
+#define FE_CDMA_CSG_UCS		BIT(1)
+#define FE_CDMA_CSG_TCS		BIT(0)
+
 /* GDMA MIB counters: block of FE_GDM_CNT_STRIDE per GDMA, read-to-clear */
 #define FE_GDM_CNT_STRIDE	0x40
 #define FE_GDM_RX_BYTES_L	0x00
@@ -118,6 +123,19 @@
 #define FE_GDM_TX_BYTES_L	0x30
 #define FE_GDM_TX_BYTES_H	0x34
 #define FE_GDM_TX_PKTS		0x38
+/* The RT305x's GDMA MIB counters: TX first, 32-bit byte counts */
+#define FE_GDM1_TX_BYTES	0x00
+#define FE_GDM1_TX_PKTS		0x04
+#define FE_GDM1_TX_SKIP		0x08
+#define FE_GDM1_TX_COLLISION	0x0c
+#define FE_GDM1_RX_BYTES	0x20
+#define FE_GDM1_RX_PKTS		0x24
+#define FE_GDM1_RX_OVERFLOW	0x28
+#define FE_GDM1_RX_FCS_ERR	0x2c
+#define FE_GDM1_RX_SHORT	0x30
+#define FE_GDM1_RX_LONG		0x34
+#define FE_GDM1_RX_CSUM_ERR	0x38
+#define FE_GDM1_RX_FLOW_CTRL	0x3c
 
 /* MDIO master and MACs: the block behind the frame engine (MT7621) */
 #define FE_PPSC			0x0000
@@ -316,6 +334,8 @@ struct fe_irq_regs {
  * @gdma_stride: from one GDMA's registers to the next one's
  * @gdm_cnt: GDMA1 MIB counters; GDMA n at + n * FE_GDM_CNT_STRIDE
  *	(0: none)
+ * @cdma_csg: the CDMA's TX checksum generation enables (0: none; the
+ *	descriptor alone asks)
  * @mac_base: offset of the MDIO master and MAC block from the frame
  *	engine's base (mapped separately: the DT's "reg" covers the frame
  *	engine only); 0: no such block
@@ -332,6 +352,7 @@ struct fe_reg_map {
 	u32 gdma_mac_adrh;
 	u32 gdma_stride;
 	u32 gdm_cnt;
+	u32 cdma_csg;
 	u32 mac_base;
 	u32 mac_size;
 };
@@ -905,6 +926,7 @@ static inline dma_addr_t fe_tx_desc_phys(const struct fe_tx_ring *tx,
 int fe_restart(struct fe_eth *eth);
 int fe_dma_busy_wait(struct fe_eth *eth, u32 reg);
 bool fe_mac_uses_dsa_tag(struct fe_mac *mac);
+void fe_phylink_caps_gmii(struct fe_mac *mac, struct phylink_config *config);
 
 /* fe_irq.c */
 irqreturn_t fe_irq(int irq, void *priv);
@@ -935,6 +957,7 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev);
 
 /* fe_gdma.c */
 extern const struct fe_mac_ops fe_gdma_mac_ops;
+extern const struct fe_mac_ops fe_gdma_rt3050_mac_ops;
 unsigned int fe_gdma_max_rx_len(unsigned int mtu);
 
 /* fe_sdm.c */
@@ -954,5 +977,6 @@ extern const struct ethtool_ops fe_ethtool_ops;
 /* SoCs */
 extern const struct fe_soc_data fe_mt7621_data;
 extern const struct fe_soc_data fe_rt5350_data;
+extern const struct fe_soc_data fe_rt3050_data;
 
 #endif /* FE_CORE_H */

@@ -2,11 +2,13 @@
 /*
  * Ralink/MediaTek SoC frame engine Ethernet driver: the GDMAs and MACs
  *
- * The frame engines with a PSE (MT7621 and later) reach each GMAC through
- * a GDMA: it forwards the MAC's frames to the CPU (or drops them), verifies
- * their checksums, holds the MAC address and counts frames (clear on read).
- * The MACs' own control registers (MCR) sit in the block behind the frame
- * engine (fe_eth.mac_base).
+ * The frame engines with a PSE (RT305x, MT7621 and later) reach each port
+ * through a GDMA: it forwards the port's frames to the CPU (or drops
+ * them), verifies their checksums, holds the MAC address and counts frames
+ * (clear on read). On the MT7621 the MACs' own control registers (MCR)
+ * sit in the block behind the frame engine (fe_eth.mac_base); the RT305x
+ * has one GDMA, into its embedded switch, no MAC to set up, and TX
+ * checksum generation enabled in the CDMA.
  */
 
 #include <linux/etherdevice.h>
@@ -81,6 +83,11 @@ static void fe_gdma_fwd_config(struct fe_mac *mac, bool up)
 	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
 		val |= FE_GDMA_SPECIAL_TAG;
 	fe_w32(eth, val, fwd);
+
+	/* TX checksums: each frame's descriptor asks, the CDMA must allow */
+	if (eth->soc->regs->cdma_csg)
+		fe_m32(eth, 0, FE_CDMA_CSG_ICS | FE_CDMA_CSG_UCS |
+		       FE_CDMA_CSG_TCS, eth->soc->regs->cdma_csg);
 }
 
 static void fe_gdma_set_addr(struct fe_mac *mac, const u8 *a)
@@ -164,6 +171,29 @@ static const struct fe_stat_desc fe_gdma_hw_stats[] = {
 	FE_HW_STAT(rx_flow_control_packets),
 };
 
+/* The RT305x's layout: TX first, 32-bit byte counts */
+static void fe_gdma_rt3050_stats_update(struct fe_mac *mac)
+{
+	struct fe_eth *eth = mac->eth;
+	struct fe_hw_stats *s = &mac->hw_stats;
+	u32 base = eth->soc->regs->gdm_cnt + mac->id * FE_GDM_CNT_STRIDE;
+
+	u64_stats_update_begin(&s->syncp);
+	s->tx_bytes += fe_r32(eth, base + FE_GDM1_TX_BYTES);
+	s->tx_packets += fe_r32(eth, base + FE_GDM1_TX_PKTS);
+	s->tx_skip += fe_r32(eth, base + FE_GDM1_TX_SKIP);
+	s->tx_collisions += fe_r32(eth, base + FE_GDM1_TX_COLLISION);
+	s->rx_bytes += fe_r32(eth, base + FE_GDM1_RX_BYTES);
+	s->rx_packets += fe_r32(eth, base + FE_GDM1_RX_PKTS);
+	s->rx_overflow += fe_r32(eth, base + FE_GDM1_RX_OVERFLOW);
+	s->rx_fcs_errors += fe_r32(eth, base + FE_GDM1_RX_FCS_ERR);
+	s->rx_short_errors += fe_r32(eth, base + FE_GDM1_RX_SHORT);
+	s->rx_long_errors += fe_r32(eth, base + FE_GDM1_RX_LONG);
+	s->rx_checksum_errors += fe_r32(eth, base + FE_GDM1_RX_CSUM_ERR);
+	s->rx_flow_control_packets += fe_r32(eth, base + FE_GDM1_RX_FLOW_CTRL);
+	u64_stats_update_end(&s->syncp);
+}
+
 const struct fe_mac_ops fe_gdma_mac_ops = {
 	.fwd_config	= fe_gdma_fwd_config,
 	.set_addr	= fe_gdma_set_addr,
@@ -171,6 +201,17 @@ const struct fe_mac_ops fe_gdma_mac_ops = {
 	.link_up	= fe_gdma_link_up,
 	.link_down	= fe_gdma_link_down,
 	.stats_update	= fe_gdma_stats_update,
+	.hw_stats	= fe_gdma_hw_stats,
+	.num_hw_stats	= ARRAY_SIZE(fe_gdma_hw_stats),
+	.has_rx_overflow = true,
+	.has_pause_rmon	= true,
+};
+
+/* RT305x: one GDMA into the switch; no MAC registers of its own */
+const struct fe_mac_ops fe_gdma_rt3050_mac_ops = {
+	.fwd_config	= fe_gdma_fwd_config,
+	.set_addr	= fe_gdma_set_addr,
+	.stats_update	= fe_gdma_rt3050_stats_update,
 	.hw_stats	= fe_gdma_hw_stats,
 	.num_hw_stats	= ARRAY_SIZE(fe_gdma_hw_stats),
 	.has_rx_overflow = true,

@@ -34,16 +34,8 @@ static const struct fe_reg_map rt5350_regs = {
 	},
 };
 
-/* GMII at 1000 Mbit/s to the switch's CPU port (a fixed link) */
-static void rt5350_phylink_caps(struct fe_mac *mac,
-				struct phylink_config *config)
-{
-	config->mac_capabilities = MAC_10 | MAC_100 | MAC_1000FD;
-	__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
-}
-
 static const struct fe_soc_ops rt5350_ops = {
-	.phylink_caps	= rt5350_phylink_caps,
+	.phylink_caps	= fe_phylink_caps_gmii,
 };
 
 static const char * const rt5350_clks[] = { NULL };
