@@ -64,10 +64,6 @@ for p in $ports; do
 done
 say "$drivers drivers loaded; ports $(echo $ports) up"
 
-if [ -n "$lan" ]; then
-	ip addr add "${lan#*=}" dev "${lan%%=*}" &&
-		say "${lan%%=*}: ${lan#*=}"
-fi
 if [ -n "$dhcp" ]; then
 	# -n: give up if no lease; -q: exit once bound; -t 10: 10 tries.
 	if udhcpc -i "$dhcp" -n -q -t 10 -s /usr/lib/ralink-fe/udhcpc.script \
@@ -76,6 +72,13 @@ if [ -n "$dhcp" ]; then
 	else
 		say "$dhcp: no DHCP lease"
 	fi
+fi
+
+# After the lease: udhcpc's script flushes its port's addresses (the
+# RT3052's eth0 is the LAN's too)
+if [ -n "$lan" ]; then
+	ip addr add "${lan#*=}" dev "${lan%%=*}" &&
+		say "${lan%%=*}: ${lan#*=}"
 fi
 
 mkdir -p /srv/www

@@ -158,7 +158,8 @@ def run_set(t, cfg, name, fe_drv, sw_drv):
                      for p in ports),
                  '%s: ports %s exist and are up, with a carrier where a '
                  'cable is (%s)' % (what, ' and '.join(ports),
-                                    'both' if peer else wan + ' only'),
+                                    'both' if peer and lan else
+                                    wan + ' only'),
                  out)
 
         out = c.run('ip -4 addr show dev %s' % wan)
@@ -169,7 +170,8 @@ def run_set(t, cfg, name, fe_drv, sw_drv):
         if peer:
             out = c.run('ping -c 2 -W 5 %s' % LAN_PEER)
             t.result(' 0% packet loss' in out, '%s LAN=<socket to a host '
-                     'peer>: %s reaches the peer %s' % (what, lan, LAN_PEER),
+                     'peer>: %s reaches the peer %s' % (what, lan or wan,
+                                                        LAN_PEER),
                      out)
 
         try:
