@@ -116,10 +116,16 @@ MT7628_WINDOWS = [
     ('MT7628 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
      word(0x10000034)),
 ]
-# The RT3052 evaluation board's: its switch (no frame engine model yet),
-# interrupt controller (the RT2880 layout), the uartlite (its console:
-# last but the sysctl) and sysctl
+# The RT305x's frame engine (ralink_fe.c's map "rt3050"): the global,
+# GDMA1, PSE and CDMA registers with the VLAN table, the PDMA, GDMA1's
+# counters
+RT3050_FE = (span(0x10100000, 0xd0) + span(0x10100100, 0x70) +
+             span(0x10100700, 0x40))
+# The RT3052 evaluation board's: its frame engine and switch, interrupt
+# controller (the RT2880 layout), the uartlite (its console: last but the
+# sysctl) and sysctl
 RT3052_WINDOWS = [
+    ('RT3052 frame engine', RT3050_FE),
     ('RT3052 switch (ESW)', ESW),
     ('RT3052 interrupt controller', span(0x10000200, 0x40)),
     ('RT3052 uartlite (console)', span(0x10000c00, 0x30)),
