@@ -152,7 +152,19 @@ for d in sys.argv[1:]:
     mk, kc = os.path.join(d, 'Makefile'), os.path.join(d, 'Kconfig')
     if not (os.path.exists(mk) and os.path.exists(kc)):
         continue
-    lines = open(mk).read().split('\n')
+    # Logical lines (a backslash continues one), each with its physical
+    # lines, so that a pruned assignment goes whole and a kept one keeps
+    # its layout
+    logical, cur = [], []
+    for ln in open(mk).read().split('\n'):
+        cur.append(ln)
+        if not ln.endswith('\\'):
+            logical.append(cur)
+            cur = []
+    if cur:
+        logical.append(cur)
+    lines = [' '.join(p.rstrip('\\').strip() if i else p.rstrip('\\').rstrip()
+                      for i, p in enumerate(ph)) for ph in logical]
     objs = {}
     for ln in lines:
         m = re.match(r'^obj-\$\((CONFIG_\w+)\)\s*\+=\s*(\w+)\.o$', ln)
@@ -171,7 +183,7 @@ for d in sys.argv[1:]:
         continue
     names = {n for n, _ in gone}
     syms = {s[len('CONFIG_'):] for _, s in gone}
-    keep = [ln for ln in lines
+    keep = [pl for ln, ph in zip(lines, logical) for pl in ph
             if not any(re.match(r'^obj-\$\(CONFIG_%s\)' % s, ln) for s in syms)
             and not any(re.match(r'^%s-y\s*:=' % n, ln) for n in names)]
     open(mk, 'w').write('\n'.join(keep))
