@@ -8,7 +8,7 @@
  * used by the mainline mtk_eth_soc driver. What differs from one SoC to the
  * next (register offsets, the DMA engines, the MACs, the switch) is
  * described by struct fe_soc_data, one instance per SoC (fe_mt7621.c,
- * fe_rt5350.c): register maps and descriptor layouts as data, the TX DMA
+ * fe_rt3050.c, fe_rt5350.c): register maps and descriptor layouts as data, the TX DMA
  * engine (fe_tx_qdma.c, fe_tx_pdma.c) and the MAC side (fe_gdma.c,
  * fe_sdm.c) as tables of operations.
  */
