@@ -840,6 +840,10 @@ static int fe_probe(struct platform_device *pdev)
 	spin_lock_init(&eth->irq_lock);
 	eth->irq_shared = eth->soc->regs->tx_irq.mask ==
 			  eth->soc->regs->rx_irq.mask;
+	eth->rx_irq_status = eth->soc->regs->rx_irq.status;
+	eth->rx_irq_mask = eth->soc->regs->rx_irq.mask;
+	eth->tx_irq_status = eth->soc->regs->tx_irq.status;
+	eth->tx_irq_mask = eth->soc->regs->tx_irq.mask;
 	INIT_WORK(&eth->reset_work, fe_reset_work);
 	INIT_DELAYED_WORK(&eth->rx_watch, fe_rx_watch);
 	eth->rx_ring_size = eth->soc->rx_ring_size;

@@ -802,6 +802,11 @@ struct fe_rx_batch {
  * @irq_lock: serializes its read-modify-writes, then
  * @rx_irq_en: RX's bits in it
  * @tx_irq_en: TX's bits in it
+ * @rx_irq_status: the SoC's rx_irq.status (copies of the register offsets
+ *	the interrupt handler and the polls use, one load away)
+ * @rx_irq_mask: its rx_irq.mask
+ * @tx_irq_status: its tx_irq.status
+ * @tx_irq_mask: its tx_irq.mask
  * @rx_coal: RX coalescing
  * @tx_coal: TX coalescing
  * @coal_lock: serializes the writes of the delay registers (both halves)
@@ -854,6 +859,10 @@ struct fe_eth {
 	spinlock_t irq_lock;	/* the shared interrupt enable register */
 	u32 rx_irq_en;
 	u32 tx_irq_en;
+	u32 rx_irq_status;
+	u32 rx_irq_mask;
+	u32 tx_irq_status;
+	u32 tx_irq_mask;
 	struct fe_coal rx_coal;
 	struct fe_coal tx_coal;
 	spinlock_t coal_lock;	/* delay registers: RX and TX halves */
@@ -930,13 +939,44 @@ void fe_phylink_caps_gmii(struct fe_mac *mac, struct phylink_config *config);
 
 /* fe_irq.c */
 irqreturn_t fe_irq(int irq, void *priv);
-void fe_rx_irq_enable(struct fe_eth *eth);
-void fe_tx_irq_enable(struct fe_eth *eth);
+void fe_irq_set_shared(struct fe_eth *eth, bool tx, u32 bits);
 void fe_irq_disable_all(struct fe_eth *eth);
 void fe_write_coalesce(struct fe_eth *eth);
 void fe_dim_init(struct fe_eth *eth, struct fe_coal *c);
-void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes);
 void fe_set_coalesce(struct fe_eth *eth, const struct ethtool_coalesce *ec);
+
+/* Set one direction's interrupt enable bits (the hot paths: inline) */
+static inline void fe_irq_set(struct fe_eth *eth, bool tx, u32 bits)
+{
+	if (unlikely(eth->irq_shared))
+		fe_irq_set_shared(eth, tx, bits);
+	else
+		fe_w32(eth, bits, tx ? eth->tx_irq_mask : eth->rx_irq_mask);
+}
+
+static inline void fe_rx_irq_enable(struct fe_eth *eth)
+{
+	fe_irq_set(eth, false, eth->rx_irq_bit);
+}
+
+static inline void fe_tx_irq_enable(struct fe_eth *eth)
+{
+	fe_irq_set(eth, true, eth->tx_irq_bit);
+}
+
+/*
+ * One NAPI poll's work for DIM (NAPI context, while @c->adaptive); its
+ * events are the interrupts, counted by fe_irq()
+ */
+static inline void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes)
+{
+	struct dim_sample sample = {};
+
+	c->packets += packets;
+	c->bytes += bytes;
+	dim_update_sample(c->events, c->packets, c->bytes, &sample);
+	net_dim(&c->dim, sample);
+}
 
 /* fe_rx.c */
 unsigned int fe_rx_buf_len(struct fe_eth *eth);

@@ -11,38 +11,28 @@
 
 #include "fe_core.h"
 
-/*
- * Set one direction's interrupt enable bits. Where both directions share
- * the PDMA's enable register (no QDMA), the other direction's bits are
- * kept from a shadow copy, under a lock: the interrupt handler and both
- * NAPI polls write it.
+/**
+ * fe_irq_set_shared - set one direction's interrupt enable bits in an
+ *	enable register both directions share
+ * @eth: the frame engine
+ * @tx: TX's bits (else RX's)
+ * @bits: the bits
+ *
+ * The PDMA-only SoCs have one enable register: the other direction's
+ * bits come from a shadow copy, under a lock (the interrupt handler and
+ * both NAPI polls write it). fe_irq_set() calls this.
  */
-static void fe_irq_set(struct fe_eth *eth, bool tx, u32 bits)
+void fe_irq_set_shared(struct fe_eth *eth, bool tx, u32 bits)
 {
-	const struct fe_reg_map *regs = eth->soc->regs;
 	unsigned long flags;
 
-	if (!eth->irq_shared) {
-		fe_w32(eth, bits, tx ? regs->tx_irq.mask : regs->rx_irq.mask);
-		return;
-	}
 	spin_lock_irqsave(&eth->irq_lock, flags);
 	if (tx)
 		eth->tx_irq_en = bits;
 	else
 		eth->rx_irq_en = bits;
-	fe_w32(eth, eth->rx_irq_en | eth->tx_irq_en, regs->rx_irq.mask);
+	fe_w32(eth, eth->rx_irq_en | eth->tx_irq_en, eth->rx_irq_mask);
 	spin_unlock_irqrestore(&eth->irq_lock, flags);
-}
-
-void fe_rx_irq_enable(struct fe_eth *eth)
-{
-	fe_irq_set(eth, false, eth->rx_irq_bit);
-}
-
-void fe_tx_irq_enable(struct fe_eth *eth)
-{
-	fe_irq_set(eth, true, eth->tx_irq_bit);
 }
 
 void fe_irq_disable_all(struct fe_eth *eth)
@@ -64,12 +54,10 @@ void fe_irq_disable_all(struct fe_eth *eth)
  */
 irqreturn_t fe_irq(int irq, void *priv)
 {
-	const struct fe_reg_map *regs;
 	struct fe_eth *eth = priv;
 	irqreturn_t ret = IRQ_NONE;
 
-	regs = eth->soc->regs;
-	if (fe_r32(eth, regs->rx_irq.status) & eth->rx_irq_bit) {
+	if (fe_r32(eth, eth->rx_irq_status) & eth->rx_irq_bit) {
 		fe_irq_set(eth, false, 0);
 		if (napi_schedule_prep(&eth->rx_napi)) {
 			eth->rx_coal.events++;
@@ -77,7 +65,7 @@ irqreturn_t fe_irq(int irq, void *priv)
 		}
 		ret = IRQ_HANDLED;
 	}
-	if (fe_r32(eth, regs->tx_irq.status) & eth->tx_irq_bit) {
+	if (fe_r32(eth, eth->tx_irq_status) & eth->tx_irq_bit) {
 		fe_irq_set(eth, true, 0);
 		if (napi_schedule_prep(&eth->tx_napi)) {
 			eth->tx_coal.events++;
@@ -167,20 +155,6 @@ void fe_dim_init(struct fe_eth *eth, struct fe_coal *c)
 	INIT_WORK(&c->dim.work, fe_dim_work);
 	c->dim.priv = eth;
 	fe_dim_start(c);
-}
-
-/*
- * One NAPI poll's work for DIM (NAPI context, while @c->adaptive); its
- * events are the interrupts, counted by fe_irq()
- */
-void fe_dim_sample(struct fe_coal *c, u32 packets, u32 bytes)
-{
-	struct dim_sample sample = {};
-
-	c->packets += packets;
-	c->bytes += bytes;
-	dim_update_sample(c->events, c->packets, c->bytes, &sample);
-	net_dim(&c->dim, sample);
 }
 
 static void fe_coal_update(struct fe_coal *c, bool adaptive, u32 usecs,
