@@ -294,7 +294,8 @@ cp -a --no-preserve=ownership "$TOP/tests/guest/." "$STAGE/usr/lib/ralink-fe/"
 # Guest tools of our own (tests/tools), for what the selftests run and
 # Debian does not package: msend and mreceive (one binary, two names);
 # the model suite's garbage writer, poke; esw-dsa's frame fuzzer from the
-# CPU's side, rawfuzz (base and net levels).
+# CPU's side, rawfuzz (base and net levels); ethstats, `ethtool -S` for
+# the base level, which has no ethtool.
 mkdir -p "$STAGE/usr/local/bin"
 if [ "$LEVEL" = full ]; then
 	${CROSS_COMPILE}gcc -O2 -Wall -Wextra -Werror \
@@ -311,11 +312,11 @@ elif [ "$LEVEL" = net ]; then
 	log "rootfs: guest tools: poke, rawfuzz"
 else
 	# The base initramfs has no C library (busybox-static): static
-	for t in poke rawfuzz; do
+	for t in poke rawfuzz ethstats; do
 		${CROSS_COMPILE}gcc -O2 -static -Wall -Wextra -Werror \
 			-o "$STAGE/usr/local/bin/$t" "$TOP/tests/tools/$t.c"
 	done
-	log "rootfs: guest tools: poke, rawfuzz (static)"
+	log "rootfs: guest tools: poke, rawfuzz, ethstats (static)"
 fi
 
 # --- 5. the cpio -----------------------------------------------------------------
