@@ -266,6 +266,16 @@ struct fe_pdma_regs {
 	.glo_cfg	= 0x0a04,	\
 	.rst_idx	= 0x0a08
 
+/* Their RX interrupt registers and bits: a struct fe_irq_regs */
+#define FE_PDMA_RX_IRQ_0A00				\
+	{						\
+		.status		= 0x0a20,		\
+		.mask		= 0x0a28,		\
+		.delay		= 0x0a0c,		\
+		.done		= FE_RX_DONE_INT0,	\
+		.done_dly	= FE_RX_DONE_DLY,	\
+	}
+
 /**
  * struct fe_qdma_regs - QDMA register offsets
  * @qtx_cfg: queue 0 configuration (reservations); queue n at + n * 0x10

@@ -45,13 +45,7 @@ static const struct fe_reg_map mt7621_regs = {
 		.fq_blen	= 0x1b2c,
 		.tx_sch_rate	= 0x1a14,
 	},
-	.rx_irq = {
-		.status		= 0x0a20,
-		.mask		= 0x0a28,
-		.delay		= 0x0a0c,
-		.done		= FE_RX_DONE_INT0,
-		.done_dly	= FE_RX_DONE_DLY,
-	},
+	.rx_irq = FE_PDMA_RX_IRQ_0A00,
 	.tx_irq = {			/* the QDMA's */
 		.status		= 0x1a18,
 		.mask		= 0x1a1c,
