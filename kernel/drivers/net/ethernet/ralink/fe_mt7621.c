@@ -53,7 +53,7 @@ static const struct fe_reg_map mt7621_regs = {
 		.done		= FE_TX_DONE_INT0,
 		.done_dly	= FE_TX_DONE_DLY,
 	},
-	.fe_int_enable	= 0x000c,
+	.fe_int_enable	= FE_INT_ENABLE,
 	.gdma_fwd	= 0x0500,
 	.gdma_mac_adrl	= 0x0508,
 	.gdma_mac_adrh	= 0x050c,
