@@ -57,7 +57,7 @@ KROOT=$CACHE/kernel
 case "$variant" in
 mt76x8)
 	DTBS=(vocore2 omega2p)
-	FRAGMENTS=(base mt76x8 testbed)
+	FRAGMENTS=(base mt76x8 net testbed)
 	;;
 rt305x)
 	DTBS=(rt3052_eval rt5350_eval)

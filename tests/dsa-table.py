@@ -4,7 +4,8 @@
 
     tests/dsa-table.py [TAP...]   per script, cases passed/failed/skipped
                                   for each driver suite found (mainline-dsa,
-                                  ours-dsa) in the TAP streams (default
+                                  ours-dsa, esw-selftests) in the TAP
+                                  streams (default
                                   build/test-results.tap)
     tests/dsa-table.py --times    per script and suite, from the last run's
                                   build/selftests/<suite>/times.txt: host
@@ -23,11 +24,12 @@ import re
 import sys
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
-LINE = re.compile(r'^(ok|not ok)(?: \d+)? - (mainline-dsa|ours-dsa): '
+LINE = re.compile(r'^(ok|not ok)(?: \d+)? - '
+                  r'(mainline-dsa|ours-dsa|esw-selftests): '
                   r'([\w.-]+\.sh)(?:: (.*?))?( # SKIP.*)?$')
 
 
-SUITES = ['mainline-dsa', 'ours-dsa']
+SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests']
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
 from board import LOG_VERDICT  # noqa: E402
 

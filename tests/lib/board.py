@@ -74,20 +74,24 @@ def initrd_path(directory=BUILD, stem='rootfs', how='make rootfs'):
                                                          how))
 
 
-def board_initrd(board, variant):
-    """@board's initramfs: its rootfs, and where kernel build @variant
-    has a modules.cpio (the single-core boards' kernels: their modules are
-    not the test bed's), that cpio appended to it (the kernel unpacks
-    concatenated archives one after the other): build/initrd-@variant.cpio,
-    made again when older than either."""
-    rootfs = initrd_path(stem=BOARD_ROOTFS.get(board, 'rootfs'))
+def board_initrd(board, variant, stem=None):
+    """@board's initramfs: its rootfs (build/@stem.cpio if given), and
+    where kernel build @variant has a modules.cpio (the single-core
+    boards' kernels: their modules are not the test bed's), that cpio
+    appended to it (the kernel unpacks concatenated archives one after the
+    other; a module of the same path replaces the rootfs's):
+    build/initrd-@variant-@stem.cpio, made again when older than either."""
+    stem = stem or BOARD_ROOTFS.get(board, 'rootfs')
+    rootfs = initrd_path(stem=stem)
     mods = os.path.join(kernel_dir(variant), 'modules.cpio')
     if not os.path.exists(mods):
         return rootfs
-    out = os.path.join(BUILD, 'initrd-%s.cpio' % variant)
+    out = os.path.join(BUILD, 'initrd-%s-%s.cpio' % (variant, stem))
     mtime = os.path.getmtime(out) if os.path.exists(out) else -1
     if mtime < max(os.path.getmtime(rootfs), os.path.getmtime(mods)):
-        tmp = '%s.%d.tmp' % (out, os.getpid())
+        # Per process and thread: two boards of one suite may make it at
+        # once (the last replace wins; both copies are whole).
+        tmp = '%s.%d.%d.tmp' % (out, os.getpid(), threading.get_ident())
         with open(tmp, 'wb') as f:
             for part in (rootfs, mods):
                 with open(part, 'rb') as src:
@@ -121,9 +125,15 @@ def dt_bootargs(dtb, variant='main'):
 VIRTUAL_CLOCK = ['-icount', 'shift=1,sleep=off']
 
 
+def virtual_clock_args(shift):
+    """VIRTUAL_CLOCK with 2^@shift ns an instruction; @shift True: 1."""
+    return ['-icount', 'shift=%d,sleep=off' % (1 if shift is True else
+                                                 shift)]
+
+
 def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
               extra=(), dtb=None, virtual_clock=False, nosmp=False,
-              norandmaps=False, kernel=None):
+              norandmaps=False, kernel=None, mem=None, rootfs=None):
     """The QEMU command line for @board with kernel build @variant.
 
     @kernel: a bootloader's ELF for -kernel instead of the build's vmlinux
@@ -131,7 +141,10 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
     into RAM and jumped to), started without a DTB, initrd or command line.
 
     @dtb names another DTB of the same kernel build (e.g. a test DT).
-    @virtual_clock: the guest runs on VIRTUAL_CLOCK. @nosmp: Linux brings
+    @mem and @rootfs (a cpio's stem under build/) replace the board's own
+    (BOARD_MEM, BOARD_ROOTFS).
+    @virtual_clock: the guest runs on VIRTUAL_CLOCK (a number: on
+    virtual_clock_args() of that shift). @nosmp: Linux brings
     up one CPU only (`nosmp` after the DT's command line, or @append);
     the board keeps its CPUs. With the vCPUs taking turns on one host
     thread, a CPU waiting for another's answer (an IPI, a lock) spins
@@ -149,25 +162,23 @@ def qemu_args(board='gnubee-pc1', variant='main', initrd=True, append=None,
         variant = BOARD_KERNEL.get(board, 'main')
     kdir = kernel_dir(variant)
     dtb = dtb or BOARDS[board]
-    mem = BOARD_MEM.get(board, '512M')
+    mem = mem or BOARD_MEM.get(board, '512M')
+    clock = virtual_clock_args(virtual_clock) if virtual_clock else []
     if kernel:
         return [QEMU, '-M', board, '-m', mem, '-no-reboot',
-                '-kernel', kernel] + (VIRTUAL_CLOCK if virtual_clock else []) \
-            + list(extra)
+                '-kernel', kernel] + clock + list(extra)
     args = [QEMU, '-M', board, '-m', mem, '-no-reboot',
             '-kernel', os.path.join(kdir, 'vmlinux'),
             '-dtb', os.path.join(kdir, 'dtbs', dtb)]
     if initrd:
-        args += ['-initrd', board_initrd(board, variant)]
+        args += ['-initrd', board_initrd(board, variant, rootfs)]
     if nosmp:
         append = (append or dt_bootargs(dtb, variant)) + ' nosmp'
     if norandmaps:
         append = (append or dt_bootargs(dtb, variant)) + ' norandmaps'
     if append:
         args += ['-append', append]
-    if virtual_clock:
-        args += VIRTUAL_CLOCK
-    return args + list(extra)
+    return args + clock + list(extra)
 
 
 class Timeout(Exception):
@@ -317,12 +328,13 @@ class Board:
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
                  append=None, extra=(), log=None, dtb=None,
                  virtual_clock=False, nosmp=False, expect=0,
-                 norandmaps=False, kernel=None):
+                 norandmaps=False, kernel=None, mem=None, rootfs=None):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.final_log = None
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
         args = qemu_args(board, variant, initrd, append, extra, dtb,
-                         virtual_clock, nosmp, norandmaps, kernel)
+                         virtual_clock, nosmp, norandmaps, kernel, mem,
+                         rootfs)
         # debug-threads names QEMU's threads ("CPU 0/TCG"): cpu_times().
         args += ['-display', 'none'] + serial_args(board, 'stdio') + [
                  '-name', '%s,debug-threads=on' % board,

@@ -7,8 +7,9 @@ The GnuBee GB-PC1 (every check) and GB-PC2 (the DT's model); the VoCore2
 mainline's DTs and our fixes to mt7628a.dtsi: the shell on the DT's
 console UART (UART2 on the VoCore2), the model, the SoC as the kernel
 names it from the sysctl (chip name, EFUSE's MT7688 bit, revision), the
-24KEc at the clock the straps give (CP0 timer 290 MHz), 128 MiB, a clean
-dmesg, poweroff through the sysctl's reset.
+24KEc as these SoCs have it (revision, TLB, caches) at the clock the
+straps give (CP0 timer 290 MHz), 128 MiB, a clean dmesg, poweroff
+through the sysctl's reset.
 """
 
 import os
@@ -79,6 +80,20 @@ def boot_checks_on(t, b, board, model, full):
     dmesg_and_poweroff(t, b, '')
 
 
+# The MT7628AN/MT7688's 24KEc as Linux reports it on real boards
+# (qemu/patches/0027: revision 5.5, 32 TLB entries, 64 KiB + 32 KiB
+# caches without aliases), not QEMU's generic 24KEc (revision 0, 16
+# entries, 2 KiB caches)
+MT7628_CPU = ('MIPS 24KEc V5.5', 'CPU0 revision is: 00019655',
+              'tlb_entries\t\t: 32',
+              'Primary instruction cache 64kB, VIPT, 4-way, linesize 32',
+              'Primary data cache 32kB, 4-way, PIPT, no aliases')
+MT7628_CPU_DESC = ('revision 5.5, 32 TLB entries, 64 + 32 KiB caches '
+                   'without aliases')
+CPU_CONFIG = {'vocore2': (MT7628_CPU_DESC, MT7628_CPU),
+              'omega2p': (MT7628_CPU_DESC, MT7628_CPU)}
+
+
 def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
     """A board with one of the single-core SoCs (MT7628/MT7688, RT3052):
     boot, identity, CPU clock, memory, dmesg, poweroff."""
@@ -94,6 +109,14 @@ def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
         t.result(re.search(r'cpu model\s*: MIPS 24KEc', cpuinfo),
                  '%s: the CPU is a MIPS 24KEc' % board, cpuinfo[:600])
         dmesg = b.check('dmesg')
+        if board in CPU_CONFIG:
+            desc, want = CPU_CONFIG[board]
+            got = [ln for ln in want if ln not in cpuinfo + dmesg]
+            t.result(not got, '%s: the 24KEc as the SoC has it (%s)'
+                     % (board, desc), 'missing: %s\n%s\n%s'
+                     % (got, cpuinfo[:600], '\n'.join(
+                         ln for ln in dmesg.splitlines()
+                         if 'cache' in ln or 'revision' in ln)))
         t.result('CPU Clock: %dMHz' % clock_mhz in dmesg,
                  '%s: the CPU clock is %d MHz (the straps)'
                  % (board, clock_mhz), '\n'.join(ln for ln in

@@ -122,16 +122,19 @@ static void ralink_board_set(ObjectClass *oc, const char *desc,
     RALINK_BOARD_CLASS(oc)->min_ram = min_ram;
 }
 
+/* The MT7628AN/MT7688's own 24KEc configuration (target/mips) */
 static void vocore2_class_init(ObjectClass *oc, void *data)
 {
     ralink_board_set(oc, "VoCore2 (MediaTek MT7628AN, 128 MiB DDR2)",
                      128 * MiB, "mt7628an", 32 * MiB);
+    MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("24KEc-mt7628");
 }
 
 static void omega2p_class_init(ObjectClass *oc, void *data)
 {
     ralink_board_set(oc, "Onion Omega2+ (MediaTek MT7688, 128 MiB DDR2)",
                      128 * MiB, "mt7688", 32 * MiB);
+    MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("24KEc-mt7628");
 }
 
 static void rt5350_eval_class_init(ObjectClass *oc, void *data)

@@ -930,6 +930,34 @@ static void ralink_esw_init(Object *obj)
     qdev_init_gpio_in_named(DEVICE(obj), ralink_esw_reset_in, "reset", 2);
 }
 
+/*
+ * The "fdb" property: the address table's live entries, one a line
+ * ("MAC vidx INDEX ports 0xMAP static|dynamic", INDEX the VLAN table
+ * entry the address is learned in), for tests to compare with what the
+ * driver was asked to program; as the MT7530 model's "fdb".
+ */
+static char *ralink_esw_get_fdb(Object *obj, Error **errp)
+{
+    RalinkEswState *s = RALINK_ESW(obj);
+    int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
+    GString *str = g_string_new(NULL);
+    int i;
+
+    for (i = 0; i < RALINK_ESW_NUM_FDB; i++) {
+        RalinkEswFdb *e = &s->fdb[i];
+
+        if (!esw_fdb_live(e, now)) {
+            continue;
+        }
+        g_string_append_printf(str, "%02x:%02x:%02x:%02x:%02x:%02x vidx %u "
+                               "ports 0x%02x %s\n", e->mac[0], e->mac[1],
+                               e->mac[2], e->mac[3], e->mac[4], e->mac[5],
+                               e->vidx, e->ports,
+                               e->is_static ? "static" : "dynamic");
+    }
+    return g_string_free(str, false);
+}
+
 static const VMStateDescription vmstate_ralink_esw_fdb = {
     .name = "ralink-esw/fdb",
     .version_id = 1,
@@ -980,6 +1008,7 @@ static void ralink_esw_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
+    object_class_property_add_str(klass, "fdb", ralink_esw_get_fdb, NULL);
     dc->desc = "Ralink/MediaTek embedded 100 Mbit switch";
     dc->realize = ralink_esw_realize;
     dc->unrealize = ralink_esw_unrealize;

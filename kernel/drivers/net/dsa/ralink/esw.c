@@ -119,7 +119,6 @@
 /* The address table: its size, how long a search or a write may take */
 #define ESW_TABLE_SIZE			1024
 #define ESW_TABLE_TIMEOUT_US		20000
-#define ESW_AGEING_MS			300000
 /*
  * The frame counters are 16 bits wide: read often enough that none wraps
  * twice in between (a 100 Mbit/s port takes 148,809 minimal frames a
@@ -182,6 +181,7 @@ struct resw_static {
  * @bridge_vlan: per port, the entry of its bridge, or -1
  * @forwarding: the user ports in the STP forwarding state
  * @vlan_aware: the user ports in a VLAN-aware bridge (not offloaded)
+ * @host_uc: the user ports whose netdevs want unknown unicast
  * @mib_lock: serialises the frame counts
  * @mib: the user ports' frame counts
  * @mib_work: reads the counters every ESW_MIB_POLL
@@ -200,6 +200,7 @@ struct resw_priv {
 	int bridge_vlan[ESW_NUM_PORTS];
 	u8 forwarding;
 	u8 vlan_aware;
+	u8 host_uc;
 	spinlock_t mib_lock;	/* the frame counts */
 	struct resw_mib mib[ESW_NUM_PHYS];
 	struct delayed_work mib_work;
@@ -324,6 +325,33 @@ static int resw_vlan_alloc(struct resw_priv *priv, u16 vid, bool bridge)
 		}
 	}
 	return -ENOSPC;
+}
+
+/*
+ * Which ports' unknown unicast reaches the CPU: SOCPC's DISUN2CPU, one bit
+ * per source port (the field names' reading: the map has a bit for each
+ * of ports 0-6, the CPU the one destination). A port's unknown unicast
+ * reaches it while its netdev is promiscuous (a bridge port is) or while
+ * its bridge is VLAN-aware, which the CPU forwards; its own addresses
+ * reach it through their static entries (FDB isolation: the port's VLAN).
+ * Multicast and broadcast always do (DISMC2CPU and DISBC2CPU for the CPU
+ * port alone): the stack filters multicast, as with mainline's MT7530
+ * driver, and a host port that has joined no group still gets a group's
+ * frames, as the forwarding selftests' hosts expect. Nothing goes back
+ * to the CPU port.
+ */
+static void resw_host_flood_sync(struct resw_priv *priv)
+{
+	u8 uc = priv->host_uc | priv->vlan_aware;
+
+	lockdep_assert_held(&priv->lock);
+
+	resw_rmw(priv, ESW_SOCPC, ESW_SOCPC_DISUN2CPU | ESW_SOCPC_DISMC2CPU |
+		 ESW_SOCPC_DISBC2CPU,
+		 FIELD_PREP(ESW_SOCPC_DISUN2CPU,
+			    BIT(ESW_CPU_PORT) | (ESW_USER_PORTS & ~uc)) |
+		 FIELD_PREP(ESW_SOCPC_DISMC2CPU, BIT(ESW_CPU_PORT)) |
+		 FIELD_PREP(ESW_SOCPC_DISBC2CPU, BIT(ESW_CPU_PORT)));
 }
 
 /*
@@ -714,12 +742,15 @@ static int resw_setup(struct dsa_switch *ds)
 	resw_rmw(priv, ESW_POC2, ESW_POC2_UNTAG_EN |
 		 ESW_POC2_PER_VLAN_UNTAG_EN,
 		 FIELD_PREP(ESW_POC2_UNTAG_EN, ESW_USER_PORTS));
-	/* Floods from the CPU port are not sent back to it */
-	resw_rmw(priv, ESW_SOCPC, ESW_SOCPC_DISUN2CPU | ESW_SOCPC_DISMC2CPU |
-		 ESW_SOCPC_DISBC2CPU,
-		 FIELD_PREP(ESW_SOCPC_DISUN2CPU, BIT(ESW_CPU_PORT)) |
-		 FIELD_PREP(ESW_SOCPC_DISMC2CPU, BIT(ESW_CPU_PORT)) |
-		 FIELD_PREP(ESW_SOCPC_DISBC2CPU, BIT(ESW_CPU_PORT)));
+	/*
+	 * The address table ages learned entries after 300 s, the one
+	 * interval a source gives. No other is known, so the driver has no
+	 * .set_ageing_time: DSA then leaves a bridge's ageing time to the
+	 * bridge's own table, as for other switches whose ageing cannot be
+	 * set, rather than refusing ports to bridges with another one.
+	 */
+	resw_rmw(priv, ESW_SGC, ESW_SGC_AGING_INTERVAL,
+		 FIELD_PREP(ESW_SGC_AGING_INTERVAL, ESW_SGC_AGING_300S));
 
 	mutex_lock(&priv->lock);
 	memset(priv->vlans, 0, sizeof(priv->vlans));
@@ -727,6 +758,8 @@ static int resw_setup(struct dsa_switch *ds)
 		priv->bridge_vlan[i] = -1;
 	priv->forwarding = 0;
 	priv->vlan_aware = 0;
+	priv->host_uc = 0;
+	resw_host_flood_sync(priv);
 	dsa_switch_for_each_user_port(dp, ds) {
 		int v = resw_vlan_alloc(priv, dsa_tag_8021q_standalone_vid(dp),
 					false);
@@ -799,6 +832,50 @@ static void resw_port_disable(struct dsa_switch *ds, int port)
 	resw_rmw(priv, ESW_POC0, 0, FIELD_PREP(ESW_POC0_DIS_PORT, BIT(port)));
 }
 
+/*
+ * The switch learns on every port and floods to every member of a VLAN:
+ * no per-port control of either is known. Nor has it a port matrix to
+ * isolate a port or send frames back where they came from, nor an
+ * unknown-source drop or trap to lock a port. The bridge may turn on
+ * what is always on; anything else is refused by name.
+ */
+static int resw_port_pre_bridge_flags(struct dsa_switch *ds, int port,
+				      struct switchdev_brport_flags flags,
+				      struct netlink_ext_ack *extack)
+{
+	const unsigned long always = BR_LEARNING | BR_FLOOD | BR_MCAST_FLOOD |
+				     BR_BCAST_FLOOD;
+	unsigned long on = flags.mask & flags.val;
+
+	if (flags.mask & ~flags.val & BR_LEARNING) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the switch cannot turn learning off");
+		return -EINVAL;
+	}
+	if (flags.mask & ~flags.val & always) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch cannot turn flooding off");
+		return -EINVAL;
+	}
+	if (on & (BR_PORT_LOCKED | BR_PORT_MAB)) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch cannot lock a port");
+		return -EINVAL;
+	}
+	if (on & BR_ISOLATED) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch cannot isolate a port");
+		return -EINVAL;
+	}
+	if (on & BR_HAIRPIN_MODE) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the switch cannot send frames back to their port");
+		return -EINVAL;
+	}
+	if (on & ~always) {
+		NL_SET_ERR_MSG_MOD(extack, "the switch cannot offload this flag");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static void resw_port_stp_state_set(struct dsa_switch *ds, int port, u8 state)
 {
 	struct resw_priv *priv = ds->priv;
@@ -844,6 +921,7 @@ static void resw_port_bridge_leave(struct dsa_switch *ds, int port,
 	mutex_lock(&priv->lock);
 	v = priv->bridge_vlan[port];
 	priv->vlan_aware &= ~BIT(port);
+	resw_host_flood_sync(priv);
 	if (v >= 0) {
 		priv->vlans[v].ports &= ~BIT(port);
 		if (!priv->vlans[v].ports) {
@@ -870,8 +948,23 @@ static int resw_port_vlan_filtering(struct dsa_switch *ds, int port,
 	else
 		priv->vlan_aware &= ~BIT(port);
 	resw_vlan_sync(priv);
+	resw_host_flood_sync(priv);
 	mutex_unlock(&priv->lock);
 	return 0;
+}
+
+static void resw_port_set_host_flood(struct dsa_switch *ds, int port, bool uc,
+				     bool mc)
+{
+	struct resw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->lock);
+	if (uc)
+		priv->host_uc |= BIT(port);
+	else
+		priv->host_uc &= ~BIT(port);
+	resw_host_flood_sync(priv);
+	mutex_unlock(&priv->lock);
 }
 
 /*
@@ -900,9 +993,14 @@ static int resw_port_fdb_add(struct dsa_switch *ds, int port,
 	struct resw_priv *priv = ds->priv;
 	int vidx, err;
 
-	/* No VLAN-aware bridging: an entry of one VLAN is the bridge's own */
+	/*
+	 * An entry of one VLAN has nothing to program: the switch classifies
+	 * by port, a VLAN-aware bridge is forwarded by the CPU, and a
+	 * VLAN-unaware one looks up VID 0 alone (the bridge adds such entries
+	 * for each VLAN of the port beside the VID 0 one).
+	 */
 	if (vid)
-		return -EOPNOTSUPP;
+		return 0;
 	mutex_lock(&priv->lock);
 	vidx = resw_db_vlan(priv, db);
 	err = vidx < 0 ? vidx : resw_static_update(priv, addr, vidx, port,
@@ -919,7 +1017,7 @@ static int resw_port_fdb_del(struct dsa_switch *ds, int port,
 	int vidx, err = 0;
 
 	if (vid)
-		return -EOPNOTSUPP;
+		return 0;
 	mutex_lock(&priv->lock);
 	vidx = resw_db_vlan(priv, db);
 	if (vidx >= 0)
@@ -993,16 +1091,6 @@ static void resw_port_fast_age(struct dsa_switch *ds, int port)
 	mutex_unlock(&priv->lock);
 }
 
-/* DSA allows ESW_AGEING_MS only (ageing_time_min and _max) */
-static int resw_set_ageing_time(struct dsa_switch *ds, unsigned int msecs)
-{
-	struct resw_priv *priv = ds->priv;
-
-	resw_rmw(priv, ESW_SGC, ESW_SGC_AGING_INTERVAL,
-		 FIELD_PREP(ESW_SGC_AGING_INTERVAL, ESW_SGC_AGING_300S));
-	return 0;
-}
-
 static void resw_teardown(struct dsa_switch *ds)
 {
 	struct resw_priv *priv = ds->priv;
@@ -1032,10 +1120,12 @@ static const struct dsa_switch_ops resw_switch_ops = {
 	.phylink_get_caps = resw_phylink_get_caps,
 	.port_enable = resw_port_enable,
 	.port_disable = resw_port_disable,
+	.port_pre_bridge_flags = resw_port_pre_bridge_flags,
 	.port_stp_state_set = resw_port_stp_state_set,
 	.port_bridge_join = resw_port_bridge_join,
 	.port_bridge_leave = resw_port_bridge_leave,
 	.port_vlan_filtering = resw_port_vlan_filtering,
+	.port_set_host_flood = resw_port_set_host_flood,
 	.port_vlan_add = resw_port_vlan_add,
 	.port_vlan_del = resw_port_vlan_del,
 	.port_fdb_add = resw_port_fdb_add,
@@ -1044,7 +1134,6 @@ static const struct dsa_switch_ops resw_switch_ops = {
 	.port_mdb_add = resw_port_mdb_add,
 	.port_mdb_del = resw_port_mdb_del,
 	.port_fast_age = resw_port_fast_age,
-	.set_ageing_time = resw_set_ageing_time,
 	.get_strings = resw_get_strings,
 	.get_ethtool_stats = resw_get_ethtool_stats,
 	.get_sset_count = resw_get_sset_count,
@@ -1118,8 +1207,6 @@ static int resw_probe(struct platform_device *pdev)
 	priv->ds.user_mii_bus = priv->mdio;
 	/* Each port and bridge has a VLAN table entry, its own FID */
 	priv->ds.fdb_isolation = true;
-	priv->ds.ageing_time_min = ESW_AGEING_MS;
-	priv->ds.ageing_time_max = ESW_AGEING_MS;
 	platform_set_drvdata(pdev, priv);
 
 	return dsa_register_switch(&priv->ds);
