@@ -32,6 +32,7 @@ LINE = re.compile(r'^(ok|not ok)(?: \d+)? - '
 SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests']
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
 from board import LOG_VERDICT  # noqa: E402
+from dsa import XFAIL_MARK  # noqa: E402
 
 # What a case checks, for the pass counts: "neg" cases pass when traffic
 # does NOT arrive (a switch that forwards nothing passes them), "ctl" ones
@@ -152,18 +153,22 @@ def main():
         if script not in scripts:
             scripts.append(script)
         kind = 'skip' if skip else 'pass' if status == 'ok' else 'fail'
+        if kind == 'pass' and (case or '').endswith(XFAIL_MARK):
+            kind = 'xfail'
         counts[(suite, script)][kind] += 1
         if kind == 'pass':
             counts[(suite, script)][case_kind(script, case)] += 1
     print('| script | ' + ' | '.join(
-        '%s pass (traffic arrives / must not / control) / fail / skip' % s
+        '%s pass (traffic arrives / must not / control) / XFAIL / fail / '
+        'skip' % s
         for s in suites) + ' |')
     print('| --- |' + ' --- |' * len(suites))
     total = collections.defaultdict(collections.Counter)
 
     def cell(c):
-        return '%d (%d / %d / %d) / %d / %d' % (
-            c['pass'], c['pos'], c['neg'], c['ctl'], c['fail'], c['skip'])
+        return '%d (%d / %d / %d) / %d / %d / %d' % (
+            c['pass'], c['pos'], c['neg'], c['ctl'], c['xfail'], c['fail'],
+            c['skip'])
     for script in sorted(scripts):
         cells = []
         for s in suites:
