@@ -189,10 +189,12 @@ def unaware_again(t, b, a, c, cmd):
 
 
 def mib(b, port):
-    """ethtool -S @port: {name: value}."""
-    out = b.check('%s -S %s' % (ETHTOOL, port))
-    return {k.strip(): int(v) for k, v in
-            (ln.split(':') for ln in out.splitlines()[1:] if ':' in ln)}
+    """ethtool -S @port, the driver's counters and the standard eth-mac
+    group's (named eth-mac-NAME): {name: value}."""
+    out = b.check('%s -S %s; %s -S %s --groups eth-mac'
+                  % (ETHTOOL, port, ETHTOOL, port))
+    return {k.strip(): int(v) for k, v in re.findall(
+        r'^\s*([\w-]+): (\d+)$', out, re.M)}
 
 
 def at_dump(b):
@@ -411,7 +413,14 @@ def run_checks(t, b, a, bb, c, full):
                  d[('swp0', 'rx_bad_frames')] == 0,
                  'ethtool -S: the switch counted the soak\'s frames in on '
                  'swp0 and out on swp1', str(d))
-        t.result(d[('swp2', 'tx_good_frames')] < FRAMES // 100,
+        t.result(d.get(('swp0', 'eth-mac-FramesReceivedOK'), 0) >= FRAMES
+                 and d.get(('swp1', 'eth-mac-FramesTransmittedOK'), 0)
+                 >= FRAMES, 'ethtool -S --groups eth-mac: the standard '
+                 'FramesReceivedOK on swp0 and FramesTransmittedOK on swp1 '
+                 'count them too', str(d))
+        t.result(d[('swp2', 'tx_good_frames')] < FRAMES // 100 and
+                 d.get(('swp2', 'eth-mac-FramesTransmittedOK'), FRAMES)
+                 < FRAMES // 100,
                  'ethtool -S (negative): and not out on swp2', str(d))
     # A and B are learned (the soak's frames and B's pings)
     bb.send(eth(BCAST, bb.mac, ETYPE, probe('learn-b', 0)))

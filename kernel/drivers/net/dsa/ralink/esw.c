@@ -139,18 +139,30 @@ struct resw_vlan {
 	bool bridge;
 };
 
+/* The frame counts of a port, in resw_mib_names' order */
+enum {
+	RESW_MIB_RX_GOOD,
+	RESW_MIB_RX_BAD,
+	RESW_MIB_TX_GOOD,
+	RESW_MIB_TX_BAD,
+	RESW_MIB_NUM,
+};
+
 /**
  * struct resw_mib - a user port's frame counts
  * @count: received good, received bad, sent good, sent bad, 64-bit
  * @last: the hardware's 16-bit counters when last read
  */
 struct resw_mib {
-	u64 count[4];
-	u16 last[4];
+	u64 count[RESW_MIB_NUM];
+	u16 last[RESW_MIB_NUM];
 };
 
-static const char resw_mib_names[][ETH_GSTRING_LEN] = {
-	"rx_good_frames", "rx_bad_frames", "tx_good_frames", "tx_bad_frames",
+static const char resw_mib_names[RESW_MIB_NUM][ETH_GSTRING_LEN] = {
+	[RESW_MIB_RX_GOOD] = "rx_good_frames",
+	[RESW_MIB_RX_BAD] = "rx_bad_frames",
+	[RESW_MIB_TX_GOOD] = "tx_good_frames",
+	[RESW_MIB_TX_BAD] = "tx_bad_frames",
 };
 
 /**
@@ -591,9 +603,11 @@ static void resw_mib_update(struct resw_priv *priv, int port)
 	struct resw_mib *m = &priv->mib[port];
 	u32 rx = resw_read(priv, ESW_PXPC(port));
 	u32 tx = resw_read(priv, ESW_PXTPC(port));
-	u16 now[4] = {
-		FIELD_GET(ESW_PC_GOOD, rx), FIELD_GET(ESW_PC_BAD, rx),
-		FIELD_GET(ESW_PC_GOOD, tx), FIELD_GET(ESW_PC_BAD, tx),
+	u16 now[RESW_MIB_NUM] = {
+		[RESW_MIB_RX_GOOD] = FIELD_GET(ESW_PC_GOOD, rx),
+		[RESW_MIB_RX_BAD] = FIELD_GET(ESW_PC_BAD, rx),
+		[RESW_MIB_TX_GOOD] = FIELD_GET(ESW_PC_GOOD, tx),
+		[RESW_MIB_TX_BAD] = FIELD_GET(ESW_PC_BAD, tx),
 	};
 	int i;
 
@@ -646,6 +660,27 @@ static void resw_get_ethtool_stats(struct dsa_switch *ds, int port,
 	spin_lock_bh(&priv->mib_lock);
 	resw_mib_update(priv, port);
 	memcpy(data, priv->mib[port].count, sizeof(priv->mib[port].count));
+	spin_unlock_bh(&priv->mib_lock);
+}
+
+/*
+ * The IEEE 802.3 MAC counters the switch has: frames received and sent
+ * without error. (What it counts as bad is not known beyond "bad": no
+ * standard counter is derived from it.)
+ */
+static void resw_get_eth_mac_stats(struct dsa_switch *ds, int port,
+				   struct ethtool_eth_mac_stats *mac_stats)
+{
+	struct resw_priv *priv = ds->priv;
+	const u64 *count;
+
+	if (port >= ESW_NUM_PHYS)
+		return;
+	count = priv->mib[port].count;
+	spin_lock_bh(&priv->mib_lock);
+	resw_mib_update(priv, port);
+	mac_stats->FramesReceivedOK = count[RESW_MIB_RX_GOOD];
+	mac_stats->FramesTransmittedOK = count[RESW_MIB_TX_GOOD];
 	spin_unlock_bh(&priv->mib_lock);
 }
 
@@ -1137,6 +1172,7 @@ static const struct dsa_switch_ops resw_switch_ops = {
 	.get_strings = resw_get_strings,
 	.get_ethtool_stats = resw_get_ethtool_stats,
 	.get_sset_count = resw_get_sset_count,
+	.get_eth_mac_stats = resw_get_eth_mac_stats,
 };
 
 /* -- the platform device ------------------------------------------------ */
