@@ -197,6 +197,18 @@ def mib(b, port):
         r'^\s*([\w-]+): (\d+)$', out, re.M)}
 
 
+def wait_table(b, mac, present):
+    """Wait up to 5 s until the switch's table has an entry for @mac
+    (@present) or none. DSA adds and deletes FDB and MDB entries in
+    deferred work, after the `bridge` command returns: a frame sent at
+    once may find the table as it was (esw-dsa's FDB deletion check once
+    lost that race when the host was slow: C got 150 of 200)."""
+    for _ in range(20):
+        if any(e[3] == mac for e in at_dump(b)) == present:
+            return
+        time.sleep(0.25)
+
+
 def at_dump(b):
     """The switch's address table, walked through ATS/ATS0-2 with devmem
     (the vendor SDK's `switch dump`): (vlan index, port map, age, MAC)."""
@@ -453,6 +465,7 @@ def run_checks(t, b, a, bb, c, full):
                 'CPU port, not a flood)')
     if full:
         b.check('%s fdb add %s dev swp1 master static' % (BRIDGE, STATIC))
+        wait_table(b, bytes.fromhex(STATIC.replace(':', '')), True)
         shown = b.check('%s fdb show dev swp1' % BRIDGE)
         t.result(re.search(r'^%s self static' % STATIC, shown, re.M) and
                  re.search(r'^%s offload master br0 static' % STATIC, shown,
@@ -467,15 +480,7 @@ def run_checks(t, b, a, bb, c, full):
         t.result(got(c, mc, 'static') == 0, 'FDB (negative): and not C',
                  'C %d' % got(c, mc, 'static'))
         b.check('%s fdb del %s dev swp1 master static' % (BRIDGE, STATIC))
-        # DSA deletes it from the switch in its deferred work, after the
-        # command returns: wait until the switch's table has it no more
-        # (a first version sent at once and lost the race when the host
-        # was slow: C got 150 of 200)
-        mac = bytes.fromhex(STATIC.replace(':', ''))
-        for _ in range(20):
-            if not any(e[3] == mac for e in at_dump(b)):
-                break
-            time.sleep(0.25)
+        wait_table(b, bytes.fromhex(STATIC.replace(':', '')), False)
         mb, mc = bb.mark(), c.mark()
         send(a, bytes.fromhex(STATIC.replace(':', '')), 'unstatic')
         settle()
@@ -486,6 +491,7 @@ def run_checks(t, b, a, bb, c, full):
                                  got(c, mc, 'unstatic')))
         b.check('%s mdb add dev br0 port swp1 grp %s permanent'
                 % (BRIDGE, GROUP))
+        wait_table(b, bytes.fromhex(GROUP.replace(':', '')), True)
         mb, mc = bb.mark(), c.mark()
         send(a, bytes.fromhex(GROUP.replace(':', '')), 'group')
         settle()
@@ -496,6 +502,7 @@ def run_checks(t, b, a, bb, c, full):
                  'C %d' % got(c, mc, 'group'))
         b.check('%s mdb del dev br0 port swp1 grp %s permanent'
                 % (BRIDGE, GROUP))
+        wait_table(b, bytes.fromhex(GROUP.replace(':', '')), False)
         mb, mc = bb.mark(), c.mark()
         send(a, bytes.fromhex(GROUP.replace(':', '')), 'ungroup')
         settle()
