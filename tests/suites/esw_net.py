@@ -20,7 +20,10 @@ driver:
 - the ESW's PHYs through its MDIO registers (PCR0/PCR1): identifier,
   link where a backend is (port 0) and not where none is (port 3); POA
   and the PORT_ST_CHG status follow a link that goes and comes back;
-- A's ping of the board and the board's ping of A (ARP both ways);
+- A's ping of the board and the board's ping of A (ARP both ways); on
+  the RT3052, with GDMA1_FWD_CFG sending every class to discard (devmem),
+  A's ping does not reach the board (negative), and does again once the
+  register is back;
 - 10,000 frames from A to B through the switch alone (numbered and
   checksummed, tests/tools/soak.c): none lost, corrupted or doubled;
 - 10,000 echo requests from A to the board, at most WINDOW unanswered:
@@ -79,6 +82,11 @@ COUNTERS = {'rt3052-eval': ('GDMA1', (0x10100704, 0x10100700, 0x10100724,
                                       0x10100720, 0x10100738))}
 SDM = ('SDM', (0x10100d00, 0x10100d04, 0x10100d08, 0x10100d0c,
                0x10100d10))
+# The RT3052's GDMA1_FWD_CFG: where each class of frame from the switch
+# goes, 15:0 a port number per class (unicast to its MAC, broadcast,
+# multicast, other), 7 discard, which ralink_fe sets when eth0 goes down
+GDMA_FWD = {'rt3052-eval': 0x10100020}
+GDMA_DISCARD_ALL = 0x7777
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
 MAC_B, IP_B = bytes.fromhex('02000000000b'), '192.0.2.11'
 IP_BOARD = '192.0.2.1'
@@ -340,6 +348,21 @@ def board_net(t, board, drivers, module, bind):
         st, out = b.run('ping -c 3 -W 2 %s' % IP_A)
         t.result(st == 0 and '3 packets received' in out,
                  'the board pings A', out)
+        if board in GDMA_FWD:
+            # The model: while every class goes to discard, nothing from
+            # the switch reaches the CPU (ralink_fe's own stop path
+            # stops RX DMA too, so only this shows it)
+            reg = GDMA_FWD[board]
+            fwd = int(b.check('devmem %#x 32' % reg), 16)
+            b.check('devmem %#x 32 %#x' % (reg, fwd | GDMA_DISCARD_ALL))
+            gone = a.ping(IP_BOARD, 2, wait=3)
+            b.check('devmem %#x 32 %#x' % (reg, fwd))
+            back = a.ping(IP_BOARD, 3)
+            t.result(not isinstance(gone, float), 'GDMA1_FWD_CFG '
+                     '(negative): with every class to discard, A\'s ARP '
+                     'request and ping do not reach the board', str(gone))
+            t.result(isinstance(back, float), 'GDMA1_FWD_CFG: to the CPU '
+                     'again, A pings the board', str(back))
 
         got = soak(a, bb, FRAMES, 64, 5)
         t.result(got[:4] == (FRAMES, 0, 0, 0), '%d frames from A to B '

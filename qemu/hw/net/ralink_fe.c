@@ -42,7 +42,10 @@
  *          TX_DLY 1)                      0x100  PDMA_GLO_CFG
  *   0x014  INT_ENABLE                     0x104  PDMA_RST_IDX
  *   0x020  GDMA1_FWD_CFG: RX checksums    0x10c  DLY_INT_CFG
- *          (ICS/TCS/UCS 22:20)            0x110  TX rings 0, 1
+ *          (ICS/TCS/UCS 22:20), where     0x110  TX rings 0, 1
+ *          each class goes (15:0: a
+ *          class sent to port 7 is
+ *          dropped)
  *   0x02c  GDMA1_MAC_ADRL/ADRH            0x130  RX ring 0
  *   0x080  CDMA_CSG_CFG: TX checksums     0x140  TX rings 2, 3 (not
  *          (ICS/UCS/TCS_GEN 2:0)                 modelled: LOG_UNIMP)
@@ -73,6 +76,7 @@
 #include "hw/net/ralink_fe.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "net/eth.h"
 #include "sysemu/dma.h"
 #include "trace.h"
 
@@ -99,6 +103,20 @@
 /* RT305x (the 2016 series' mtk_eth_soc.h) */
 #define RT3050_GDMA1_FWD_CFG    0x0020
 #define   RT3050_GDMA_CSUM_EN       (BIT(20) | BIT(21) | BIT(22))
+/*
+ * Where each class of frame goes, a port number per class (the Ralink
+ * SDK's raeth, ra_eth_reg.h: GDM1_UFRC_P, _BFRC_P, _MFRC_P, _OFRC_P; the
+ * 2016 series' MTK_GDM1_UFRC_P_*): 0 the CPU (PDMA), 7 discard; the
+ * others (GDMA1, the PPE) are not modelled
+ */
+#define   RT3050_GDMA_UFRC(v)       extract32(v, 12, 4) /* to its own MAC */
+#define   RT3050_GDMA_BFRC(v)       extract32(v, 8, 4)  /* broadcast */
+#define   RT3050_GDMA_MFRC(v)       extract32(v, 4, 4)  /* multicast */
+#define   RT3050_GDMA_OFRC(v)       extract32(v, 0, 4)  /* other unicast */
+#define   RT3050_GDMA_TO_CPU        0
+#define   RT3050_GDMA_DISCARD       7
+#define RT3050_GDMA1_MAC_ADRL   0x002c  /* address bytes 2-5 */
+#define RT3050_GDMA1_MAC_ADRH   0x0030  /* address bytes 0-1 */
 #define RT3050_CDMA_CSG_CFG     0x0080
 #define   RT3050_CSG_EN             (BIT(0) | BIT(1) | BIT(2))
 #define RT3050_GDMA1_CNT        0x0700  /* to 0x73c */
@@ -124,7 +142,7 @@ static const hwaddr rt5350_plain[] = {
 static const hwaddr rt3050_plain[] = {
     0x0008,     /* FE_GLO_CFG */
     0x000c,     /* FE_RST_GL: the PSE's reset (nothing to reset here) */
-    0x0020,     /* GDMA1_FWD_CFG */
+    0x0020,     /* GDMA1_FWD_CFG (writes: ralink_fe_write()) */
     0x0024,     /* GDMA1_SCH_CFG */
     0x0028,     /* GDMA1_SHPR_CFG */
     0x002c,     /* GDMA1_MAC_ADRL */
@@ -156,6 +174,7 @@ typedef struct RalinkFEMap {
     hwaddr csum_con;            /* RX checksum enables, @csum_en */
     uint32_t csum_en;
     hwaddr csg_cfg;             /* TX checksum enables (0: no TX checksums) */
+    hwaddr gdma_fwd;            /* GDMA1's forwarding (0: no GDMA) */
     bool sdm_counters;          /* the SDM's (else GDMA1's at 0x700) */
     uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
     const hwaddr *plain;        /* registers kept as written */
@@ -186,6 +205,7 @@ static const RalinkFEMap fe_maps[] = {
         .tx_done_shift = 8,
         .csum_con = RT3050_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
         .csg_cfg = RT3050_CDMA_CSG_CFG,
+        .gdma_fwd = RT3050_GDMA1_FWD_CFG,
         .rx_buf_len = 1536,
         .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
     },
@@ -271,6 +291,31 @@ static bool fe_cpu_can_receive(void *opaque)
     return !fe_rx_on(s) || ralink_pdma_rx_free(&s->pdma_rx, 0);
 }
 
+/*
+ * Where GDMA1 sends a frame from the switch, by its class: its forward
+ * port for the frame's destination (RT3050_GDMA_*FRC)
+ */
+static unsigned fe_gdma_fwd_port(RalinkFEState *s, const uint8_t *buf,
+                                 size_t len)
+{
+    uint32_t fwd = fe_reg(s, s->map->gdma_fwd);
+    uint8_t own[6];
+
+    if (len < 6) {
+        return RT3050_GDMA_OFRC(fwd);
+    }
+    if (is_broadcast_ether_addr(buf)) {
+        return RT3050_GDMA_BFRC(fwd);
+    }
+    if (is_multicast_ether_addr(buf)) {
+        return RT3050_GDMA_MFRC(fwd);
+    }
+    stw_be_p(own, fe_reg(s, RT3050_GDMA1_MAC_ADRH));
+    stl_be_p(own + 2, fe_reg(s, RT3050_GDMA1_MAC_ADRL));
+    return memcmp(buf, own, 6) ? RT3050_GDMA_OFRC(fwd) :
+                                 RT3050_GDMA_UFRC(fwd);
+}
+
 static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
 {
     RalinkFEState *s = opaque;
@@ -279,7 +324,9 @@ static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
     uint32_t rxd4 = 0;
     int idx;
 
-    if (!fe_rx_on(s) || !ralink_pdma_rx_free(&s->pdma_rx, 0)) {
+    if (!fe_rx_on(s) || !ralink_pdma_rx_free(&s->pdma_rx, 0) ||
+        (m->gdma_fwd &&
+         fe_gdma_fwd_port(s, buf, len) == RT3050_GDMA_DISCARD)) {
         trace_ralink_fe_rx_drop(len);
         return;
     }
@@ -473,6 +520,17 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
     } else if (addr == m->int_mask) {
         fe_set(s, addr, val);
         fe_update_irq(s);
+    } else if (m->gdma_fwd && addr == m->gdma_fwd) {
+        for (r = 0; r < 16; r += 4) {
+            unsigned port = extract32(val, r, 4);
+
+            if (port != RT3050_GDMA_TO_CPU && port != RT3050_GDMA_DISCARD) {
+                qemu_log_mask(LOG_UNIMP, "ralink-fe: GDMA1_FWD_CFG forwards "
+                              "a class of frames to port %u (not modelled: "
+                              "they go to the CPU)\n", port);
+            }
+        }
+        fe_set(s, addr, val);
     } else if (fe_sdm_counter(s, addr)) {
         qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: write to counter "
                       "0x%" HWADDR_PRIx " (read only)\n", addr);
