@@ -271,7 +271,10 @@ LIMITS += [
     # uses entered port 1, and the switch still has it there: 300 s, where
     # the bridge forgot it after the script's 10 s. flooding's frames to it
     # enter port 1 again and are dropped as for their own port. Run without
-    # the learning case, flooding's frames reach H2 (NOTES.md).
+    # the learning case, flooding's frames reach H2 (NOTES.md). The message
+    # alone would also match a VLAN-aware bridge that floods nothing:
+    # esw-dsa checks that it floods unknown unicast (its "VLAN-aware
+    # bridge: A's frames to an unknown unicast address reach C").
     Limit('*', 'bridge_vlan_aware.sh', 'hardware limit: the ESW ages '
           'learned addresses after 300 s, the one interval known (the '
           "bridge's 10 s cannot be set), and learning cannot be turned off: "
