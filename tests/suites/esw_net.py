@@ -24,6 +24,12 @@ driver:
   the RT3052, with GDMA1_FWD_CFG sending every class to discard (devmem),
   A's ping does not reach the board (negative), and does again once the
   register is back;
+- the RT3052's TX VLAN insertion: with 17 VLAN devices on eth0 the
+  frame engine's VLAN table holds VID 0 and the first 15 VIDs, and A
+  gets each device's ARP requests tagged with its VID (15 inserted by the
+  frame engine from the table, 2 by the stack) and priority (one device
+  has an egress map to priority 5: txd4's priority bits); rewriting a
+  device's table entry (devmem) changes the VID its frames arrive on;
 - 10,000 frames from A to B through the switch alone (numbered and
   checksummed, tests/tools/soak.c): none lost, corrupted or doubled;
 - 10,000 echo requests from A to the board, at most WINDOW unanswered:
@@ -87,6 +93,14 @@ SDM = ('SDM', (0x10100d00, 0x10100d04, 0x10100d08, 0x10100d0c,
 # multicast, other), 7 discard, which ralink_fe sets when eth0 goes down
 GDMA_FWD = {'rt3052-eval': 0x10100020}
 GDMA_DISCARD_ALL = 0x7777
+# The RT3052's TX VLAN table (DMA_VID0-7: 16 VIDs, two a register, the
+# even entry in 11:0, the odd one in 27:16), which ralink_fe fills with
+# the VIDs of eth0's VLAN devices, VID 0 first (the stack adds it when
+# eth0 comes up); txd4 names an entry. 17 VLAN devices: 15 get an entry,
+# the last two are tagged in software.
+VID_TABLE = {'rt3052-eval': 0x101000a8}
+VLANS = list(range(101, 118))
+VLAN_PCP = 5
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
 MAC_B, IP_B = bytes.fromhex('02000000000b'), '192.0.2.11'
 IP_BOARD = '192.0.2.1'
@@ -280,6 +294,73 @@ def cs_errors(b, board, drivers, reg):
     return int(b.check('devmem %#x 32' % reg), 16)
 
 
+def vid_table(b, reg):
+    """The 16 VIDs of the TX VLAN table, by entry."""
+    words = [int(b.check('devmem %#x 32' % (reg + 4 * i)), 16)
+             for i in range(8)]
+    return [w >> sh & 0xfff for w in words for sh in (0, 16)]
+
+
+def vlan_arps(b, a, vlans):
+    """Ping an absent host 10.1.N.2 on each of eth0.@vlans at once (N the
+    VLAN less 100): the tags of the ARP requests A gets for each, as
+    {VLAN: {(VID, PCP)}} (the ARP requests of earlier pings, repeated once
+    a second, count for their own address only)."""
+    since = a.mark()
+    b.check('for v in %s; do ping -c 1 -W 1 10.1.$((v - 100)).2 '
+            '>/dev/null & done; wait; true' % ' '.join(map(str, vlans)),
+            timeout=30)
+    time.sleep(0.5)
+    with a.cond:
+        frames = a.frames[since:]
+    got = {}
+    for f in frames:
+        if (len(f) >= 46 and f[12:14] == b'\x81\x00' and
+                f[16:18] == b'\x08\x06' and f[24:26] == b'\x00\x01' and
+                f[42:44] == b'\x0a\x01' and f[45] == 2 and
+                f[44] + 100 in vlans):
+            tci = struct.unpack('!H', f[14:16])[0]
+            got.setdefault(f[44] + 100, set()).add((tci & 0xfff, tci >> 13))
+    return got
+
+
+def vlan_insertion(t, b, a, reg):
+    """TX VLAN insertion through the RT3052's VID table."""
+    st, out = b.run('for v in %s; do ip link add link eth0 name eth0.$v '
+                    'type vlan id $v && ip link set eth0.$v up && ip addr '
+                    'add 10.1.$((v - 100)).1/24 dev eth0.$v || break; done; '
+                    'vconfig set_egress_map eth0.%d 0 %d'
+                    % (' '.join(map(str, VLANS)), VLANS[0], VLAN_PCP))
+    table = vid_table(b, reg)
+    want = sorted([0] + VLANS[:15])
+    t.result(st == 0 and sorted(table) == want, 'the TX VLAN table holds '
+             'VID 0 and the first 15 of %d VLAN devices\' VIDs'
+             % len(VLANS), '%s %s: table %s' % (st, out, table))
+    got = vlan_arps(b, a, VLANS)
+    want = {v: {(v, VLAN_PCP if v == VLANS[0] else 0)} for v in VLANS}
+    t.result(got == want, 'A gets the ARP requests of all %d VLAN devices '
+             'tagged with their VIDs (%d-%d from the table, %d-%d in '
+             'software) and priorities (eth0.%d\'s egress map: %d)'
+             % (len(VLANS), VLANS[0], VLANS[14], VLANS[15], VLANS[-1],
+                VLANS[0], VLAN_PCP), 'VLAN: {(VID, PCP)} %s' % got)
+    # The hardware takes the VID from the entry txd4 names: rewritten, the
+    # frames of eth0.101 go out with the entry's new VID
+    i = table.index(VLANS[1])
+    addr = reg + i // 2 * 4
+    word = int(b.check('devmem %#x 32' % addr), 16)
+    sh = 16 * (i & 1)
+    b.check('devmem %#x 32 %#x' % (addr, word & ~(0xfff << sh) |
+                                   201 << sh))
+    got = vlan_arps(b, a, VLANS[1:2])
+    b.check('devmem %#x 32 %#x' % (addr, word))
+    t.result(got == {VLANS[1]: {(201, 0)}}, 'eth0.%d\'s frames take their '
+             'VID from table entry %d: rewritten to VID 201 (devmem), they '
+             'arrive on VID 201' % (VLANS[1], i),
+             'VLAN: {(VID, PCP)} %s' % got)
+    b.check('for v in %s; do ip link del eth0.$v; done'
+            % ' '.join(map(str, VLANS)))
+
+
 def board_net(t, board, drivers, module, bind):
     """Every check on @board with the frame engine driver set @drivers,
     each named with both; True if QEMU died."""
@@ -363,6 +444,9 @@ def board_net(t, board, drivers, module, bind):
                      'request and ping do not reach the board', str(gone))
             t.result(isinstance(back, float), 'GDMA1_FWD_CFG: to the CPU '
                      'again, A pings the board', str(back))
+
+        if board in VID_TABLE:
+            vlan_insertion(t, b, a, VID_TABLE[board])
 
         got = soak(a, bb, FRAMES, 64, 5)
         t.result(got[:4] == (FRAMES, 0, 0, 0), '%d frames from A to B '

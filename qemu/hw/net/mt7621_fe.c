@@ -279,13 +279,10 @@ static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
                       len);
         return;
     }
-    if ((txd4 & TXD4_INS_VLAN) && len + 4 <= sizeof(s->tx_buf)) {
-        size_t at = 12 + (stag ? MTK_TAG_LEN : 0);
-
-        memmove(f + at + 4, f + at, len - at);
-        stw_be_p(f + at, ETH_P_VLAN);
-        stw_be_p(f + at + 2, TXD4_VLAN_TCI(txd4));
-        len += 4;
+    if (txd4 & TXD4_INS_VLAN) {
+        len = ralink_vlan_insert(f, len, sizeof(s->tx_buf),
+                                 12 + (stag ? MTK_TAG_LEN : 0),
+                                 TXD4_VLAN_TCI(txd4));
     }
     if (txd4 & TXD4_TSO) {
         fe_tx_tso(s, gdma, f, len, stag);

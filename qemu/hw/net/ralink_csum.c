@@ -6,7 +6,9 @@
  * MT7621's GDMA_FWD_CFG ICS/TCS/UCS, the RT5350's and MT7628's SDM_CON):
  * the IPv4 header checksum and the TCP or UDP checksum over IPv4 or IPv6,
  * found after the MACs, a switch's tag if the frame engine sees one, and
- * any VLAN tags. IPv6 extension headers are not followed.
+ * any VLAN tags. IPv6 extension headers are not followed. And the
+ * 802.1Q tag their TX inserts where a descriptor asks (the MT7621's TCI
+ * in txd4, the RT305x's from its VLAN table).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -130,4 +132,16 @@ RalinkCsum ralink_csum_rx(const uint8_t *cf, size_t len, size_t tag)
     }
     return csum_l4(f, l3, l4, end, proto, l4proto) ? RALINK_CSUM_BAD :
                                                      RALINK_CSUM_OK;
+}
+
+size_t ralink_vlan_insert(uint8_t *f, size_t len, size_t size, size_t at,
+                          uint16_t tci)
+{
+    if (at > len || len + 4 > size) {
+        return len;
+    }
+    memmove(f + at + 4, f + at, len - at);
+    stw_be_p(f + at, ETH_P_VLAN);
+    stw_be_p(f + at + 2, tci);
+    return len + 4;
 }

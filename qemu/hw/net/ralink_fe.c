@@ -59,9 +59,12 @@
  * TX bytes and frames, RX good bytes and frames, RX checksum errors; the
  * others read 0) are cleared when read, as the drivers that add them up
  * assume (OpenWrt's fe_stats_update(), raeth's ra_eth_reg.h, FreeBSD's
- * if_rtreg.h give the layout). The 16-entry VLAN table (DMA_VID0 at
- * 0xa8) is kept, but a txd4 asking for VLAN insertion (bit 7) is logged
- * as unimplemented.
+ * if_rtreg.h give the layout). A txd4 with bit 7 set has an 802.1Q tag
+ * inserted after the MACs: its VID from the 16-entry VLAN table (DMA_VID0
+ * at 0xa8, two 12-bit entries a register, the even one in 11:0, the odd
+ * one in 27:16), the entry txd4's bits 3:0 name, and its priority from
+ * bits 6:4 (the 2016 series' TX_DMA_INS_VLAN and OpenWrt's
+ * fe_vlan_rx_add_vid() and fe_tx_map_dma() program it so).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -90,6 +93,9 @@
 #define RXD4_L4_VALID           BIT(30)
 #define TXD4_CHKSUM             (7u << 29)
 #define TXD4_INS_VLAN           BIT(7)   /* RT305x: from the VLAN table */
+#define TXD4_VLAN_PCP(v)        extract32(v, 4, 3)
+#define TXD4_VLAN_IDX(v)        extract32(v, 0, 4)
+#define RT3050_DMA_VID0         0x00a8   /* the VLAN table, 8 registers */
 
 /* RT5350/MT7628 (mainline's mt7628_reg_map): the SDM */
 #define SDM_CON                 0x0c00
@@ -175,6 +181,7 @@ typedef struct RalinkFEMap {
     uint32_t csum_en;
     hwaddr csg_cfg;             /* TX checksum enables (0: no TX checksums) */
     hwaddr gdma_fwd;            /* GDMA1's forwarding (0: no GDMA) */
+    hwaddr vid_table;           /* TX VLAN insertion's table (0: none) */
     bool sdm_counters;          /* the SDM's (else GDMA1's at 0x700) */
     uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
     const hwaddr *plain;        /* registers kept as written */
@@ -206,6 +213,7 @@ static const RalinkFEMap fe_maps[] = {
         .csum_con = RT3050_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
         .csg_cfg = RT3050_CDMA_CSG_CFG,
         .gdma_fwd = RT3050_GDMA1_FWD_CFG,
+        .vid_table = RT3050_DMA_VID0,
         .rx_buf_len = 1536,
         .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
     },
@@ -251,9 +259,15 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
         (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN)) {
         ralink_csum_tx(s->tx_buf, len, 0);
     }
-    if (m->csg_cfg && (txd4 & TXD4_INS_VLAN)) {
-        qemu_log_mask(LOG_UNIMP, "ralink-fe: VLAN insertion from the VLAN "
-                      "table (txd4 0x%08x)\n", txd4);
+    if (m->vid_table && (txd4 & TXD4_INS_VLAN) && len >= 12) {
+        unsigned idx = TXD4_VLAN_IDX(txd4);
+        uint32_t vids = fe_reg(s, m->vid_table + idx / 2 * 4);
+        uint16_t vid = extract32(vids, idx & 1 ? 16 : 0, 12);
+        size_t n = ralink_vlan_insert(s->tx_buf, len, sizeof(s->tx_buf), 12,
+                                      TXD4_VLAN_PCP(txd4) << 13 | vid);
+
+        trace_ralink_fe_tx_vlan(idx, vid, TXD4_VLAN_PCP(txd4), n > len);
+        len = n;
     }
     s->tx_packets++;
     s->tx_bytes += len;

@@ -27,5 +27,12 @@ bool ralink_csum_l4(const uint8_t *f, size_t len, size_t l3, uint16_t proto,
 void ralink_csum_tx(uint8_t *f, size_t len, size_t tag);
 /* Check them */
 RalinkCsum ralink_csum_rx(const uint8_t *f, size_t len, size_t tag);
+/*
+ * Insert an 802.1Q tag (TPID 0x8100, @tci) at offset @at of a frame of
+ * @len bytes in a buffer of @size; return the new length (@len if the
+ * tag does not fit)
+ */
+size_t ralink_vlan_insert(uint8_t *f, size_t len, size_t size, size_t at,
+                          uint16_t tci);
 
 #endif /* HW_NET_RALINK_CSUM_H */

@@ -228,6 +228,7 @@ static int fe_dma_up(struct fe_eth *eth)
 	fe_w32(eth, ~0, regs->tx_irq.status);
 
 	fe_update_untag(eth);
+	fe_vid_table_init(eth);
 	if (eth->soc->tx_ops->start)
 		eth->soc->tx_ops->start(eth);
 	fe_w32(eth, eth->soc->pdma_glo_cfg |
@@ -563,6 +564,8 @@ static const struct net_device_ops fe_netdev_ops = {
 	.ndo_tx_timeout		= fe_tx_timeout,
 	.ndo_get_stats64	= fe_get_stats64,
 	.ndo_set_features	= fe_set_features,
+	.ndo_vlan_rx_add_vid	= fe_vlan_rx_add_vid,
+	.ndo_vlan_rx_kill_vid	= fe_vlan_rx_kill_vid,
 #ifdef CONFIG_NET_POLL_CONTROLLER
 	.ndo_poll_controller	= fe_poll_controller,
 #endif
@@ -707,6 +710,9 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	dev->hw_features = eth->soc->hw_features;
 	dev->features = dev->hw_features;
 	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
+	/* How the stack tells the VIDs the TX VLAN table should hold */
+	if (eth->vid_entry)
+		dev->features |= NETIF_F_HW_VLAN_CTAG_FILTER;
 	/*
 	 * No IFF_UNICAST_FLT: the GDMA forwards every unicast frame to the
 	 * CPU (FE_GDMA_FWD_PDMA), it has no filter for more addresses than
@@ -907,6 +913,12 @@ static int fe_probe(struct platform_device *pdev)
 		err = eth->soc->tx_ops->probe(eth);
 		if (err)
 			return err;
+	}
+
+	if (eth->soc->regs->vid_table) {
+		eth->vid_entry = devm_kzalloc(dev, VLAN_N_VID, GFP_KERNEL);
+		if (!eth->vid_entry)
+			return -ENOMEM;
 	}
 
 	/* Only a CDM that strips the special tag needs them */

@@ -219,6 +219,16 @@ struct fe_tx_desc {
 #define FE_TXD4_VLAN_TCI	GENMASK(15, 0)
 
 #define FE_TX_MAX_LEN		FIELD_MAX(FE_TXC_PLEN0)
+
+/*
+ * RT305x: txd4 names an entry of the TX VLAN table (struct fe_reg_map's
+ * vid_table) and the tag's priority; the table holds a 12-bit VID in each
+ * half of its registers, the even entry in the low one
+ */
+#define FE_TXD4_RT_INS_VLAN	BIT(7)
+#define FE_TXD4_RT_VLAN_PCP	GENMASK(6, 4)
+#define FE_TXD4_RT_VLAN_IDX	GENMASK(3, 0)
+#define FE_VID_ENTRIES		16
 #define FE_RX_MAX_LEN		FIELD_MAX(FE_RXD2_PLEN0)
 
 /**
@@ -350,6 +360,9 @@ struct fe_irq_regs {
  *	engine's base (mapped separately: the DT's "reg" covers the frame
  *	engine only); 0: no such block
  * @mac_size: size of that block
+ * @vid_table: the TX VLAN table, FE_VID_ENTRIES VIDs two to a register,
+ *	whose entry txd4 names instead of carrying the tag (0: txd4
+ *	carries the tag)
  */
 struct fe_reg_map {
 	struct fe_pdma_regs pdma;
@@ -365,6 +378,7 @@ struct fe_reg_map {
 	u32 cdma_csg;
 	u32 mac_base;
 	u32 mac_size;
+	u32 vid_table;
 };
 
 struct fe_eth;
@@ -829,6 +843,12 @@ struct fe_rx_batch {
  * @tx_ring_size: TX ring size
  * @open_count: netdevs that are up
  * @dma_running: the rings exist and the DMA runs
+ * @vid_entry: the TX VLAN table's entry + 1 of each VID (0: none), when
+ *	the SoC has the table (fe_tx.c)
+ * @vid_table: the VID in each entry
+ * @vid_used: the entries holding a VID the stack uses
+ * @vid_stale: entries freed while the DMA ran, which queued descriptors
+ *	may still name: free again once the TX ring is reset
  * @dsa_meta: metadata dsts telling DSA the source port of untagged frames
  * @xdp_progs: number of MACs with an XDP program
  * @xdp_mem: XDP memory model of the RX page_pool
@@ -883,6 +903,11 @@ struct fe_eth {
 	unsigned int tx_ring_size;
 	unsigned int open_count;
 	bool dma_running;
+
+	u8 *vid_entry;
+	u16 vid_table[FE_VID_ENTRIES];
+	unsigned long vid_used;
+	unsigned long vid_stale;
 
 	struct metadata_dst *dsa_meta[8];
 	unsigned int xdp_progs;
@@ -1004,6 +1029,9 @@ int fe_xdp_xmit(struct net_device *dev, int n, struct xdp_frame **frames,
 		u32 flags);
 int fe_tx_poll(struct napi_struct *napi, int budget);
 netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev);
+int fe_vlan_rx_add_vid(struct net_device *dev, __be16 proto, u16 vid);
+int fe_vlan_rx_kill_vid(struct net_device *dev, __be16 proto, u16 vid);
+void fe_vid_table_init(struct fe_eth *eth);
 
 /* fe_gdma.c */
 extern const struct fe_mac_ops fe_gdma_mac_ops;

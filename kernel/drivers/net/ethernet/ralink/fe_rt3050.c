@@ -11,8 +11,8 @@
  * OpenWrt's soc_rt3050.c and the Ralink SDK's raeth name them alike). The
  * RX DMA fills up to 1536 bytes whatever rxd2 says (the drivers write it
  * with LS0 only) and is not asked for the 2-byte offset; txd4 names GDMA1
- * as the forward port. No TSO; VLAN insertion would take the 16-entry VID
- * table (not offered).
+ * as the forward port. No TSO. TX VLAN insertion names an entry of the
+ * 16-entry VLAN table at 0xa8 (fe_tx.c).
  */
 
 #include "fe_core.h"
@@ -56,6 +56,7 @@ static const struct fe_reg_map rt3050_regs = {
 	.gdma_stride	= 0x0040,
 	.gdm_cnt	= 0x0700,
 	.cdma_csg	= 0x0080,
+	.vid_table	= 0x00a8,
 };
 
 static const struct fe_soc_ops rt3050_ops = {
@@ -79,7 +80,8 @@ const struct fe_soc_data fe_rt3050_data = {
 	.rx_l4_valid	= BIT(30),
 	.pdma_glo_cfg	= FE_DMA_TX_WB_DDONE | FE_DMA_TX_EN | FE_DMA_RX_EN |
 			  FE_DMA_TX_BT_8DWORDS,
-	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_RXCSUM,
+	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_RXCSUM |
+			  NETIF_F_HW_VLAN_CTAG_TX,
 	.txd4_fport	= RT3050_TXD4_PN,
 	.rx_ring_size	= 256,
 	.tx_ring_size	= 256,

@@ -409,6 +409,96 @@ static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 	} while (len);
 }
 
+/*
+ * The RT305x's TX VLAN table: txd4 names one of its FE_VID_ENTRIES
+ * entries instead of carrying the tag. The stack says which VIDs are in
+ * use (NETIF_F_HW_VLAN_CTAG_FILTER: the frame engine filters nothing on
+ * RX, the stack does); each takes a free entry while there is one, and
+ * the frames of a VID without one get their tag in software. An entry
+ * freed while the DMA runs may still be named by queued descriptors: it
+ * is reused only after the TX ring is next reset. These SoCs have one MAC.
+ */
+static void fe_vid_write(struct fe_eth *eth, unsigned int i)
+{
+	u32 reg = eth->soc->regs->vid_table + i / 2 * 4;
+
+	fe_w32(eth, eth->vid_table[i & ~1] | eth->vid_table[i | 1] << 16, reg);
+}
+
+/* After the TX ring's reset, under RTNL: every entry written again */
+void fe_vid_table_init(struct fe_eth *eth)
+{
+	unsigned int i;
+
+	if (!eth->vid_entry)
+		return;
+	eth->vid_stale = 0;
+	for (i = 0; i < FE_VID_ENTRIES; i += 2)
+		fe_vid_write(eth, i);
+}
+
+int fe_vlan_rx_add_vid(struct net_device *dev, __be16 proto, u16 vid)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	unsigned long free;
+	unsigned int i;
+
+	if (!eth->vid_entry || eth->vid_entry[vid])
+		return 0;
+	free = ~(eth->vid_used | eth->vid_stale) &
+	       GENMASK(FE_VID_ENTRIES - 1, 0);
+	if (!free) {
+		netdev_dbg(dev, "TX VLAN table full: VID %u tagged in software\n",
+			   vid);
+		return 0;
+	}
+	i = __ffs(free);
+	eth->vid_table[i] = vid;
+	__set_bit(i, &eth->vid_used);
+	fe_vid_write(eth, i);
+	WRITE_ONCE(eth->vid_entry[vid], i + 1);
+	return 0;
+}
+
+int fe_vlan_rx_kill_vid(struct net_device *dev, __be16 proto, u16 vid)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	struct fe_eth *eth = mac->eth;
+	unsigned int i;
+
+	if (!eth->vid_entry || !eth->vid_entry[vid])
+		return 0;
+	i = eth->vid_entry[vid] - 1;
+	WRITE_ONCE(eth->vid_entry[vid], 0);
+	__clear_bit(i, &eth->vid_used);
+	if (eth->dma_running)
+		__set_bit(i, &eth->vid_stale);
+	return 0;
+}
+
+/* txd4's VLAN insertion for @skb's tag; 0: insert it in software */
+static u32 fe_txd4_vlan(struct fe_eth *eth, struct sk_buff *skb)
+{
+	u16 tci = skb_vlan_tag_get(skb);
+	unsigned int entry;
+
+	/*
+	 * A frame with the MTK special tag (a DSA conduit's user port sent
+	 * it) has no Ethernet type where the hardware would insert the tag
+	 */
+	if (!eth_proto_is_802_3(eth_hdr(skb)->h_proto))
+		return 0;
+	if (!eth->vid_entry)
+		return FE_TXD4_INS_VLAN | FIELD_PREP(FE_TXD4_VLAN_TCI, tci);
+	entry = READ_ONCE(eth->vid_entry[tci & VLAN_VID_MASK]);
+	if (!entry)
+		return 0;
+	return FE_TXD4_RT_INS_VLAN |
+	       FIELD_PREP(FE_TXD4_RT_VLAN_PCP, tci >> VLAN_PRIO_SHIFT) |
+	       FIELD_PREP(FE_TXD4_RT_VLAN_IDX, entry - 1);
+}
+
 netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct fe_mac *mac = netdev_priv(dev);
@@ -417,22 +507,19 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
 	unsigned int i, head, first, needed, last_idx, len;
 	dma_addr_t addr;
+	u32 txd4, vlan = 0;
 	bool copy;
-	u32 txd4;
 
-	/*
-	 * A frame with the MTK special tag (a DSA conduit's user port sent
-	 * it) has no Ethernet type where the hardware would insert the VLAN
-	 * tag: insert it in software.
-	 */
-	if (skb_vlan_tag_present(skb) &&
-	    !eth_proto_is_802_3(eth_hdr(skb)->h_proto)) {
-		skb = __vlan_hwaccel_push_inside(skb);
-		if (!skb)
-			goto drop_nofree;
+	if (skb_vlan_tag_present(skb)) {
+		vlan = fe_txd4_vlan(eth, skb);
+		if (!vlan) {
+			skb = __vlan_hwaccel_push_inside(skb);
+			if (!skb)
+				goto drop_nofree;
+		}
 	}
 
-	txd4 = mac->txd4;
+	txd4 = mac->txd4 | vlan;
 	if (skb_is_gso(skb)) {
 		if (skb_cow_head(skb, 0))
 			goto drop;
@@ -442,10 +529,6 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	} else if (skb->ip_summed == CHECKSUM_PARTIAL) {
 		txd4 |= FE_TXD4_CHKSUM;
 	}
-	if (skb_vlan_tag_present(skb))
-		txd4 |= FE_TXD4_INS_VLAN |
-			FIELD_PREP(FE_TXD4_VLAN_TCI, skb_vlan_tag_get(skb));
-
 	len = skb->len;
 	copy = len <= READ_ONCE(eth->tx_copybreak) && !skb_is_gso(skb);
 	needed = copy ? 1 : fe_tx_desc_count(skb);
