@@ -35,7 +35,10 @@ the loops, as the conduit's DSA user does. Checked:
   it: bound again after) and of the switch, 100 rounds each (ours-eth's
   ROUNDS; swp3 comes back each time), then A pings swp0; kmemleak is
   empty; dmesg has no WARNING/BUG/Oops (dmesg_and_poweroff()).
-The QEMU log holds nothing unexpected.
+The QEMU log holds nothing unexpected. Then one boot per broken DT
+(ours-eth's bad_dt(): fdtput on the test DTB, written to
+build/tests/esw-eth/), for the frame engine and for the switch: probe
+fails with a dev_err naming the property, no oops.
 """
 
 import os
@@ -44,15 +47,15 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from board import Board, dt_bootargs, dmesg_and_poweroff  # noqa: E402
+from board import BUILD, Board, dt_bootargs, dmesg_and_poweroff  # noqa: E402
 import dsa  # noqa: E402
 from peer import Peer  # noqa: E402
 from tap import Prefixed, Suite  # noqa: E402
 from xdp import build_xdp  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
-from ours_eth import (ROUNDS, Fail, case_tx_timeout,  # noqa: E402
-                      case_xdp_drop, delta, ethtool_basics, loop, need,
-                      ping, ping_ok, stats)
+from ours_eth import (ROUNDS, BadDtBed, Fail, bad_dt,  # noqa: E402
+                      build_bad_dtbs, case_tx_timeout, case_xdp_drop, delta,
+                      ethtool_basics, loop, need, ping, ping_ok, stats)
 
 BOARD = 'vocore2'
 DTB = 'mt7628-vocore2-esw.dtb'
@@ -78,6 +81,31 @@ UNBIND = ('echo 10100000.ethernet > {fe}/unbind && '
           'echo 10110000.switch > {sw}/bind').format(fe=FE_DRV, sw=SW_DRV)
 SW_UNBIND = ('echo 10110000.switch > {sw}/unbind && '
              'echo 10110000.switch > {sw}/bind').format(sw=SW_DRV)
+OUT = os.path.join(BUILD, 'tests', 'esw-eth')
+ETH = '/ethernet@10100000'
+SW = '/switch@10110000'
+# As ours-eth's BAD_DT: (fdtput edits, the property the dev_err must name,
+# whose probe fails)
+BAD_DT = {
+    'no interrupts': ([['-d', ETH, 'interrupts']], 'interrupts', 'fe'),
+    'no reset-names': ([['-d', ETH, 'reset-names']], 'reset', 'fe'),
+    'phy-mode "bogus"': ([['-t', 's', ETH + '/mac@0', 'phy-mode', 'bogus']],
+                         'phy-mode', 'fe'),
+    'mac@0 reg 7': ([['-t', 'i', ETH + '/mac@0', 'reg', '7']], 'reg', 'fe'),
+    'fixed-link speed 0': ([['-t', 'i', ETH + '/mac@0/fixed-link', 'speed',
+                             '0']], 'speed', 'fe'),
+    'switch without ports': ([['-r', SW + '/ports']], 'ports', 'switch'),
+    'switch without reset-names': ([['-d', SW, 'reset-names']], 'reset',
+                                   'switch'),
+    'CPU port reg 5': ([['-t', 'i', SW + '/ports/port@6', 'reg', '5']], 'reg',
+                       'switch'),
+    'user port reg 5': ([['-t', 'i', SW + '/ports/port@4', 'reg', '5']], 'reg',
+                        'switch'),
+}
+VOCORE2_BAD = BadDtBed('VoCore2: ', BOARD, 'mt76x8', DTB,
+                       ('ralink_fe', 'ralink_esw'),
+                       r'ralink|10100000|10110000', FE_DRV, SW_DRV,
+                       r'ethernet|switch', ['eth0'], list, BAD_DT)
 
 
 def case_ethtool(b):
@@ -207,6 +235,9 @@ def main():
                  leaks[:3000])
         dmesg_and_poweroff(t, b, '')
     t.qemu_log(b, BOARD)
+    os.makedirs(OUT, exist_ok=True)
+    for name, dtb in build_bad_dtbs(VOCORE2_BAD, OUT).items():
+        bad_dt(suite, VOCORE2_BAD, name, dtb)
     return 0
 
 

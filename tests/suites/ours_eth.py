@@ -91,29 +91,44 @@ OOPS = dsa.OOPS
 
 ETH = '/ethernet@1e100000'
 SW = ETH + '/mdio-bus/switch@1f'
-# name: (fdtput edits, the property the dev_err must name)
+# name: (fdtput edits, the property the dev_err must name, whose probe
+# fails: 'fe' or 'switch')
 BAD_DT = {
     'no mediatek,ethsys': ([['-d', ETH, 'mediatek,ethsys']],
-                           'mediatek,ethsys'),
-    'no reset-names': ([['-d', ETH, 'reset-names']], 'reset'),
-    'no clock-names': ([['-d', ETH, 'clock-names']], 'clock'),
-    'no interrupts': ([['-d', ETH, 'interrupts']], 'interrupts'),
+                           'mediatek,ethsys', 'fe'),
+    'no reset-names': ([['-d', ETH, 'reset-names']], 'reset', 'fe'),
+    'no clock-names': ([['-d', ETH, 'clock-names']], 'clock', 'fe'),
+    'no interrupts': ([['-d', ETH, 'interrupts']], 'interrupts', 'fe'),
     'phy-mode "bogus"': ([['-t', 's', ETH + '/mac@0', 'phy-mode', 'bogus']],
-                         'phy-mode'),
-    'mac@1 without reg': ([['-d', ETH + '/mac@1', 'reg']], 'reg'),
-    'mac@1 reg 7': ([['-t', 'i', ETH + '/mac@1', 'reg', '7']], 'reg'),
+                         'phy-mode', 'fe'),
+    'mac@1 without reg': ([['-d', ETH + '/mac@1', 'reg']], 'reg', 'fe'),
+    'mac@1 reg 7': ([['-t', 'i', ETH + '/mac@1', 'reg', '7']], 'reg', 'fe'),
     'fixed-link speed 0': ([['-t', 'i', ETH + '/mac@0/fixed-link', 'speed',
-                             '0']], 'speed'),
-    'switch without ports': ([['-r', SW + '/ports']], 'ports'),
+                             '0']], 'speed', 'fe'),
+    'switch without ports': ([['-r', SW + '/ports']], 'ports', 'switch'),
     'switch without mediatek,mcm': ([['-d', SW, 'mediatek,mcm']],
-                                    'mediatek,mcm'),
+                                    'mediatek,mcm', 'switch'),
     'switch without reset-names': ([['-d', SW, 'reset-names']],
-                                   'resets/reset-names'),
+                                   'resets/reset-names', 'switch'),
     'switch #interrupt-cells 2': ([['-t', 'i', SW, '#interrupt-cells', '2']],
-                                  '#interrupt-cells'),
+                                  '#interrupt-cells', 'switch'),
 }
-SW_PROPS = ('ports', 'mediatek,mcm', 'resets/reset-names',
-            '#interrupt-cells')
+
+
+class BadDtBed:
+    """Where bad_dt() boots a broken DT and what it looks at: @board, its
+    test DTB (@dtb of kernel @kernel's dtbs), the @modules to load (the
+    frame engine's driver, then the switch's), what of dmesg to show
+    (@log), the drivers' sysfs directories (@fe_drv, @sw_drv) and their
+    devices' names there (@bound), the frame engine's netdevs (@netdevs),
+    QEMU's @extra options and the @cases (as BAD_DT)."""
+
+    def __init__(self, name, board, kernel, dtb, modules, log, fe_drv,
+                 sw_drv, bound, netdevs, extra, cases):
+        self.name, self.board, self.kernel, self.dtb = name, board, kernel, dtb
+        self.modules, self.log, self.bound = modules, log, bound
+        self.fe_drv, self.sw_drv, self.netdevs = fe_drv, sw_drv, netdevs
+        self.extra, self.cases = extra, cases
 
 
 class Fail(Exception):
@@ -125,12 +140,13 @@ def need(cond, diag):
         raise Fail(diag)
 
 
-def build_bad_dtbs():
-    """One DTB per BAD_DT case: the test DTB with fdtput's edits."""
-    base = os.path.join(kernel_dir('main'), 'dtbs', dsa.DTB)
+def build_bad_dtbs(bed, out):
+    """One DTB per case of @bed: its test DTB with fdtput's edits, in
+    @out."""
+    base = os.path.join(kernel_dir(bed.kernel), 'dtbs', bed.dtb)
     dtbs = {}
-    for name, (edits, _) in BAD_DT.items():
-        dtb = os.path.join(OUT, 'bad-%s.dtb' % re.sub(r'[^a-z0-9]+', '-',
+    for name, (edits, _, _) in bed.cases.items():
+        dtb = os.path.join(out, 'bad-%s.dtb' % re.sub(r'[^a-z0-9]+', '-',
                                                       name).strip('-'))
         with open(base, 'rb') as src, open(dtb, 'wb') as dst:
             dst.write(src.read())
@@ -738,40 +754,47 @@ def main_board(suite, xdp):
     suite.qemu_log(b, 'the main board')
 
 
-def bad_dt(suite, name, dtb, prop):
-    """Boot with @dtb: the driver it breaks must not bind, and say why.
+def bad_dt(suite, bed, name, dtb):
+    """Boot @bed's board with @dtb, its case @name: the driver it breaks
+    must not bind, and say why.
 
     A broken frame engine leaves no netdev at all; a broken switch leaves
-    the frame engine's eth0 and eth1 and no user ports.
+    the frame engine's netdevs and no user ports.
     """
-    switch = prop in SW_PROPS
-    drv = SW_DRV if switch else FE_DRV
-    # One CPU: a probe that fails tests no SMP, and three more CPUs only
-    # add to the boot's host time.
-    with Board('gnubee-pc1', dtb=dtb, extra=dsa.loop_args(),
-               nosmp=True) as b:
+    _, prop, part = bed.cases[name]
+    switch = part == 'switch'
+    drv = bed.sw_drv if switch else bed.fe_drv
+    # One CPU: a probe that fails tests no SMP, and more CPUs only add to
+    # the boot's host time.
+    with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True) as b:
         b.wait_ready()
-        st, out = b.run('dmesg -n 1; modprobe ralink_fe; modprobe '
-                        'ralink_mt7530; sleep 2; dmesg | grep -E '
-                        '"ralink|1e100000|:1f"; echo "bound:"; ls %s | '
-                        'grep -E "ethernet|:1f"; echo "netdevs:"; '
-                        'ls /sys/class/net | grep -E "eth|swp"; echo "oops:"; '
-                        'dmesg | grep -E "%s"; rmmod ralink_mt7530 ralink_fe'
-                        % (drv, OOPS), timeout=120)
+        st, out = b.run('dmesg -n 1; modprobe %s; modprobe %s; sleep 2; '
+                        'dmesg | grep -E "%s"; echo "bound:"; ls %s | '
+                        'grep -E "%s"; echo "netdevs:"; ls /sys/class/net | '
+                        'grep -E "eth|swp"; echo "oops:"; dmesg | grep -E '
+                        '"%s"; rmmod %s %s'
+                        % (bed.modules + (bed.log, drv, bed.bound, OOPS) +
+                           bed.modules[::-1]), timeout=120)
     msgs, rest = out.split('bound:', 1)
     bound, rest = rest.split('netdevs:', 1)
     netdevs, oops = rest.split('oops:', 1)
     errs = [line for line in msgs.splitlines()
             if re.search(r'[ "/]%s\b' % re.escape(prop), line)]
-    want = ['eth0', 'eth1'] if switch else []
+    want = bed.netdevs if switch else []
     ok = (st == 0 and errs and not bound.strip() and
           netdevs.split() == want and not oops.strip())
-    suite.result(ok, 'bad DT (%s): %s probe fails, dev_err names "%s", no '
-                 'oops' % (name, 'switch' if switch else 'frame engine',
-                           prop), out)
+    suite.result(ok, '%sbad DT (%s): %s probe fails, dev_err names "%s", '
+                 'no oops' % (bed.name, name, 'switch' if switch else
+                              'frame engine', prop), out)
     if ok:
         suite.comment(errs[-1].strip())
-    suite.qemu_log(b, 'bad DT (%s)' % name)
+    suite.qemu_log(b, '%sbad DT (%s)' % (bed.name, name))
+
+
+GNUBEE_BAD = BadDtBed('', 'gnubee-pc1', 'main', dsa.DTB,
+                      ('ralink_fe', 'ralink_mt7530'), r'ralink|1e100000|:1f',
+                      FE_DRV, SW_DRV, r'ethernet|:1f', ['eth0', 'eth1'],
+                      dsa.loop_args, BAD_DT)
 
 
 def main():
@@ -779,11 +802,11 @@ def main():
     t = time.monotonic()
     os.makedirs(OUT, exist_ok=True)
     xdp = build_xdp(OUT)
-    dtbs = build_bad_dtbs()
+    dtbs = build_bad_dtbs(GNUBEE_BAD, OUT)
     main_board(suite, xdp)
     suite.comment('main board: %.0f s' % (time.monotonic() - t))
     for name, dtb in dtbs.items():
-        bad_dt(suite, name, dtb, BAD_DT[name][1])
+        bad_dt(suite, GNUBEE_BAD, name, dtb)
     suite.comment('total: %.0f s' % (time.monotonic() - t))
     return 1 if suite.failed else 0
 

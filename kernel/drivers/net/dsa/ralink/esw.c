@@ -754,16 +754,16 @@ static int resw_setup(struct dsa_switch *ds)
 
 	dsa_switch_for_each_user_port(dp, ds) {
 		if (dp->index >= ESW_NUM_PHYS) {
-			dev_err(ds->dev, "port %d is not supported\n",
-				dp->index);
+			dev_err(ds->dev, "%pOF: \"reg\" %d: not a front port\n",
+				dp->dn, dp->index);
 			return -EINVAL;
 		}
 		users |= BIT(dp->index);
 	}
 	dsa_switch_for_each_cpu_port(dp, ds) {
 		if (dp->index != ESW_CPU_PORT) {
-			dev_err(ds->dev, "the CPU port is port %d, not %d\n",
-				ESW_CPU_PORT, dp->index);
+			dev_err(ds->dev, "%pOF: \"reg\" %d: the CPU port is port %d\n",
+				dp->dn, dp->index, ESW_CPU_PORT);
 			return -EINVAL;
 		}
 	}
@@ -1222,11 +1222,11 @@ static int resw_probe(struct platform_device *pdev)
 	priv->rst_esw = devm_reset_control_get_exclusive(dev, "esw");
 	if (IS_ERR(priv->rst_esw))
 		return dev_err_probe(dev, PTR_ERR(priv->rst_esw),
-				     "no switch reset\n");
+				     "missing or invalid reset \"esw\"\n");
 	priv->rst_ephy = devm_reset_control_get_exclusive(dev, "ephy");
 	if (IS_ERR(priv->rst_ephy))
 		return dev_err_probe(dev, PTR_ERR(priv->rst_ephy),
-				     "no PHY reset\n");
+				     "missing or invalid reset \"ephy\"\n");
 
 	err = resw_reset(priv);
 	if (err)
