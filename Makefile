@@ -83,7 +83,7 @@ test: qemu kernel kernel-variants rootfs uboot fit
 # QUICK=1 (here or in the environment): a few thousand frames a row.
 # CHECK=1: run it twice, idle and with the host's CPUs busy, and compare.
 # PROFILE=ROW: that row only, by kernel function.
-bench: qemu kernel rootfs
+bench: qemu kernel kernel-mt76x8 rootfs
 	@QUICK=$(QUICK) CHECK=$(CHECK) PROFILE=$(PROFILE) bench/bench.py
 
 clean:

@@ -81,6 +81,16 @@ the window; bench/insn_profile.py (DRIVER_NAMES, DRIVER_OBJECTS) says
 which functions, and what is not counted (the generic interrupt entry,
 GRO and the stack, the skb core shared with the stack).
 
+The MT7628 (the VoCore2, bench rows `mt7628/...`): the same rows where
+the board has the path (rx-udp, tx-udp, xdp-drop on eth0 itself: no
+switch driver, the ESW the unmanaged switch it is out of reset, as
+mainline 6.12 has no ESW driver), mainline's mtk_eth on
+"ralink,rt5350-eth" against our ralink_fe, the mt76x8 kernel and the
+VoCore2's own DT, on a clock of 2 ns an instruction; the ESW model has
+the same frame generator (ralink_gen.c). The TX rows count what the
+frame engine sent (the SDM's count, in both drivers' ethtool -S): the
+ESW's port counters have 16 bits. Bed (below) holds what differs.
+
 The kernel runs on one CPU (`nosmp` on the test DT's command line;
 BENCH_SMP=1 keeps all four). With four vCPUs on one TCG thread (needed
 for exact counts), a vCPU that spins waiting for another spins for the
@@ -147,8 +157,8 @@ import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
-from board import (BUILD, Board, dt_bootargs, initrd_path,  # noqa: E402
-                   kernel_dir)
+from board import (BUILD, Board, board_initrd, dt_bootargs,  # noqa: E402
+                   initrd_path, kernel_dir)
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
@@ -165,22 +175,81 @@ CHECK = os.environ.get('CHECK', '') not in ('', '0')
 # CHECK=1: the most two runs of a row may differ by, as a fraction
 CHECK_MAX = 0.005
 SETS = ['mainline', 'ours']
-ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
-        'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
-# The rows of each board. A row starts from the interrupt moderation (DIM)
-# state the rows before it on its board left: the same in every run (see
-# the header), but a row's number would then depend on which rows came
-# first; the RX and TX rows are the first to use their direction, the
-# others get a board of their own. PROFILE=ROW runs ROW's board as it is
-# here, so that its profile is of the table's window. QUICK=1 (make
-# test's bench suite, which checks that the bench works, not its
-# numbers) keeps to one board a set.
-BOARD_ROWS = [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
-              ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64']]
-if QUICK:
-    BOARD_ROWS = [sum(BOARD_ROWS, [])]
+
+
+class Bed:
+    """A board the bench runs on: @board with kernel build @kernel, DTB
+    @dtb, a guest clock of 2^@shift ns an instruction, its switch model
+    at QOM path @qom (the frame generator's), the guest's interface for
+    the rows' traffic (@iface), the rows it has (its board groups, see
+    BOARD_ROWS below, by their names without @prefix), the rows mainline
+    has no path for (@no_path), how each set loads its drivers (@load, a
+    shell command), the counter of what left towards A (@tx_counter), the
+    plan's shell and its initramfs (@initrd: its parts, concatenated)."""
+
+    def __init__(self, name, prefix, board, kernel, dtb, shift, qom, iface,
+                 groups, no_path, load, tx_counter, shell, initrd):
+        self.name, self.prefix, self.board = name, prefix, board
+        self.kernel, self.dtb, self.shift, self.qom = kernel, dtb, shift, qom
+        self.iface, self.groups, self.no_path = iface, groups, no_path
+        self.load, self.tx_counter = load, tx_counter
+        self.shell, self.initrd = shell, initrd
+
+    def rows(self):
+        return [self.prefix + r for g in self.groups for r in g]
+
+
+def mt7621_initrd():
+    return [initrd_path(OUT, 'initrd', 'bench/build.sh')]
+
+
+def mt7628_initrd():
+    # The VoCore2's own initramfs (rootfs-net and the mt76x8 kernel's
+    # modules) and bench-udp (bench/build.sh's extra.cpio.gz)
+    return [board_initrd('vocore2', 'mt76x8'),
+            os.path.join(OUT, 'extra.cpio.gz')]
+
+
+# The GnuBee PC1's MT7621: the DSA conduit eth0 and user ports swp0 (A's,
+# port 0) and swp1 (B's, port 1), mainline's mtk_eth + mt7530-mdio or our
+# ralink_fe + ralink_mt7530 (tests/guest/load-drivers.sh); 1 ns an
+# instruction, about the 880 MHz 1004Kc's peak. The rows of each board: a
+# row starts from the interrupt moderation (DIM) state the rows before it
+# on its board left: the same in every run (see the header), but a row's
+# number would then depend on which rows came first; the RX and TX rows
+# are the first to use their direction, the others get a board of their
+# own. PROFILE=ROW runs ROW's board as it is here, so that its profile is
+# of the table's window.
+MT7621 = Bed('MT7621 (GnuBee PC1)', '', 'gnubee-pc1', 'main', dsa.DTB, 0,
+             dsa.SWITCH_QOM, 'swp0',
+             [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
+              ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64']],
+             {'xdp-drop-64'},
+             {s: '%s %s swp0 swp1' % (dsa.LOAD, s) for s in SETS},
+             'ethstat swp0 TxUnicast', '/bin/bash', mt7621_initrd)
+# The VoCore2's MT7628AN: eth0 alone, the ESW left the unmanaged switch it
+# is out of reset (mainline 6.12 has no driver for it), mainline's
+# mtk_eth ("ralink,rt5350-eth") or our ralink_fe; 2 ns an instruction
+# (500 MIPS, below the 580 MHz 24KEc's peak). What left towards A is the
+# frame engine's own count of what it sent (the SDM's TX packets, which
+# both drivers add up for ethtool -S): the ESW's port counters have 16
+# bits. Its initramfs is busybox's (rootfs-net), so the plan runs in ash.
+MT7628 = Bed('MT7628 (VoCore2)', 'mt7628/', 'vocore2', 'mt76x8',
+             'vocore2.dtb', 1, dsa.MT7628.switch_qom, 'eth0',
+             [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
+              ['xdp-drop-64']],
+             {'xdp-drop-64'},
+             {'mainline': 'modprobe mtk_eth', 'ours': 'modprobe ralink_fe'},
+             'ethstat eth0 tx_packets', '/bin/sh', mt7628_initrd)
+BEDS = [MT7621, MT7628]
+ROWS = [r for bed in BEDS for r in bed.rows()]
+ROW_BED = {r: bed for bed in BEDS for r in bed.rows()}
+# (bed, rows of a board); QUICK=1 (make test's bench suite, which checks
+# that the bench works, not its numbers) keeps to one board a set a bed.
+BOARD_ROWS = [(bed, g) for bed in BEDS for g in
+              ([sum(bed.groups, [])] if QUICK else bed.groups)]
 # Rows a driver set has no path for.
-NO_PATH = {('mainline', 'xdp-drop-64')}
+NO_PATH = {('mainline', bed.prefix + r) for bed in BEDS for r in bed.no_path}
 
 IP_SWP0 = '192.0.2.1'
 # The address of every port of the guest (eth0, swp0, swp1), which the
@@ -230,8 +299,9 @@ XDP_OBJ = '/usr/lib/ralink-fe/bench-xdp.o'
 # work: prof.driver_own()) and the window's profile (prof.Run).
 Result = collections.namedtuple('Result', 'insns frames usecs sent user '
                                 'own run')
-# Built-in kernel symbols and their object files, for prof.driver_own()
-KSYMS = []
+# Per kernel build: built-in kernel symbols and their object files, for
+# prof.driver_own()
+KSYMS = {}
 OMAP = {}
 
 
@@ -298,7 +368,7 @@ def mac_str(mac):
 # The plan's shell functions: say (a line for the host), fail, must CMD
 # (CMD or fail), ethstat DEV KEY (an `ethtool -S` counter), until_ok WHAT
 # CMD (CMD every 0.1 s until it succeeds, for up to 10 s)
-PLAN_HEAD = r'''#!/bin/bash
+PLAN_HEAD = r'''#!%(shell)s
 # SPDX-License-Identifier: GPL-2.0
 # make bench: the plan of one board, which bench/bench.py wrote; /init
 # runs it before the console shell starts, with no input from the host.
@@ -334,8 +404,13 @@ class Plan:
     ns), and its windows in order (name, finish): finish(the row's result
     line) gives (frames received, window's usecs, frames sent)."""
 
-    def __init__(self):
-        self.lines = [PLAN_HEAD]
+    def __init__(self, bed):
+        self.bed = bed
+        self.lines = [PLAN_HEAD.replace('%(shell)s', bed.shell)]
+        if bed.shell == '/bin/sh':
+            # busybox's ash runs its own applets first: iproute2's ip
+            # (neighbour states, XDP) by its path
+            self.lines.append('ip() { /usr/bin/ip "$@"; }\n')
         self.programs = []
         self.windows = []
 
@@ -371,11 +446,15 @@ def counted(text, what):
 def plan_setup(plan, driver_set, idle):
     """Drivers, addresses and A's and T's neighbour entries; with @idle,
     two empty windows of a second (the idle cost)."""
+    bed = plan.bed
     plan.sh('''
 say begin
 must sysctl -qw net.ipv6.conf.all.disable_ipv6=1
 must sysctl -qw net.ipv6.conf.default.disable_ipv6=1
-must %(load)s %(set)s swp0 swp1
+must %(load)s
+''' % {'load': bed.load[driver_set]})
+    if bed.iface == 'swp0':
+        plan.sh('''
 for d in eth0 swp0 swp1; do
 	must ip link set "$d" address %(mac)s
 done
@@ -386,11 +465,22 @@ carrier() {
 	ip link show swp0 | grep -q LOWER_UP && ip link show swp1 | grep -q LOWER_UP
 }
 until_ok "carrier on swp0 and swp1" carrier
-must ip neigh replace %(ip_a)s lladdr %(mac_a)s dev swp0 nud permanent
-must ip neigh replace %(ip_t)s lladdr %(mac_t)s dev swp0 nud permanent
-''' % {'load': dsa.LOAD, 'set': driver_set, 'mac': mac_str(MAC_GUEST),
-       'ip': IP_SWP0, 'ip_a': IP_A, 'mac_a': mac_str(MAC_A), 'ip_t': IP_T,
-       'mac_t': mac_str(MAC_T)})
+''' % {'mac': mac_str(MAC_GUEST), 'ip': IP_SWP0})
+    else:
+        plan.sh('''
+must ip link set %(dev)s address %(mac)s
+must ip addr add %(ip)s/24 dev %(dev)s
+must ip link set %(dev)s up
+carrier() {
+	ip link show %(dev)s | grep -q LOWER_UP
+}
+until_ok "carrier on %(dev)s" carrier
+''' % {'dev': bed.iface, 'mac': mac_str(MAC_GUEST), 'ip': IP_SWP0})
+    plan.sh('''
+must ip neigh replace %(ip_a)s lladdr %(mac_a)s dev %(dev)s nud permanent
+must ip neigh replace %(ip_t)s lladdr %(mac_t)s dev %(dev)s nud permanent
+''' % {'dev': bed.iface, 'ip_a': IP_A, 'mac_a': mac_str(MAC_A),
+       'ip_t': IP_T, 'mac_t': mac_str(MAC_T)})
     if idle:
         for i in range(2):
             plan.result('idle%d' % i, 'bench-udp hold-us 0 1000000')
@@ -399,7 +489,7 @@ must ip neigh replace %(ip_t)s lladdr %(mac_t)s dev swp0 nud permanent
 
 
 def plan_rx(plan, size):
-    name = 'rx-udp-%d' % size
+    name = plan.bed.prefix + 'rx-udp-%d' % size
     plan.gen(udp_frame(MAC_GUEST, MAC_T, IP_T, IP_SWP0, PORT_RX, size),
              FRAMES, RATE[size])
     plan.result(name, 'bench-udp sink %d %d %d %s %d' % (
@@ -410,18 +500,20 @@ def plan_rx(plan, size):
 
 
 def plan_tx(plan, size):
-    name = 'tx-udp-%d' % size
-    plan.sh('mib0=$(ethstat swp0 TxUnicast) || fail "%s: MIB"' % name)
+    name = plan.bed.prefix + 'tx-udp-%d' % size
+    counter = plan.bed.tx_counter
+    plan.sh('mib0=$(%s) || fail "%s: MIB"' % (counter, name))
     plan.result(name, 'bench-udp source %s %d %d %d %d' % (
         IP_A, PORT_TX, size - 42, FRAMES, WARM),
-        'mib1=$(ethstat swp0 TxUnicast) && out="$out mib $mib0 $mib1" || '
-        'fail "%s: MIB"' % name)
+        'mib1=$(%s) && out="$out mib $mib0 $mib1" || '
+        'fail "%s: MIB"' % (counter, name))
 
     def finish(t):
         sent, usecs = counted(t, r'sent (\d+) in (\d+) us')
         a, b = counted(t, r'mib (\d+) (\d+)')
-        # What left port 0 (the switch's MIB), not what the host peer
-        # read: a busy host drops datagrams in its socket's buffer.
+        # What left port 0 (the switch's MIB; the MT7628: what the frame
+        # engine sent to the switch), not what the host peer read: a busy
+        # host drops datagrams in its socket's buffer.
         return b - a - WARM, usecs, sent
     plan.window(name, finish)
 
@@ -490,7 +582,7 @@ must bridge fdb add %s dev swp1 master static
 
 def plan_xdp(plan):
     plan.sh('must ip link set dev eth0 xdpdrv obj %s sec xdp_drop' % XDP_OBJ)
-    plan_timed(plan, 'xdp-drop-64',
+    plan_timed(plan, plan.bed.prefix + 'xdp-drop-64',
                udp_frame(MAC_GUEST, MAC_T, IP_T, IP_SWP0, PORT_RX, 64),
                'ethstat eth0 xdp_drop')
     plan.sh('must ip link set dev eth0 xdpdrv off')
@@ -506,8 +598,8 @@ PLAN_ROWS = {'rx-udp-64': lambda p: plan_rx(p, 64),
 
 
 def plan_initrd(stem, plan, xdp):
-    """The bench's initramfs with an archive of @plan's script (and the
-    XDP object @xdp) after it; its path."""
+    """The bench's initramfs of @plan's bed with an archive of @plan's
+    script (and the XDP object @xdp) after it; its path."""
     stage = os.path.join(OUT, 'plan-%s' % stem)
     subprocess.run(['rm', '-rf', stage], check=True)
     os.makedirs(os.path.join(stage, 'usr/lib/ralink-fe'))
@@ -527,14 +619,14 @@ def plan_initrd(stem, plan, xdp):
          '--reproducible'],
         input=('\n'.join(names) + '\n').encode(), cwd=stage,
         capture_output=True, check=True).stdout
-    base = initrd_path(OUT, 'initrd', 'bench/build.sh')
     path = os.path.join(OUT, 'initrd-%s.cpio' % stem)
     with open(path, 'wb') as out:
-        with open(base, 'rb') as f:
-            out.write(f.read())
         # Linux unpacks concatenated archives in order; an uncompressed
         # one after a compressed one starts on a 4-byte boundary
-        out.write(b'\0' * (-out.tell() % 4))
+        for part in plan.bed.initrd():
+            with open(part, 'rb') as f:
+                out.write(f.read())
+            out.write(b'\0' * (-out.tell() % 4))
         out.write(archive)
     return path
 
@@ -557,12 +649,14 @@ class Bench:
         # QEMU log lines board.py does not explain, of every board
         self.problems = []
         self.board = None
-        self.idle = None
+        # bed name: idle cost, instructions a microsecond
+        self.idle = {}
 
     def start_board(self, n, plan):
         """Boot board @n of this set (BOARD_ROWS[n]) on @plan: QEMU
         starts stopped, the host arms the plan's generator programs, then
         the guest runs."""
+        bed = plan.bed
         stem = '%s%s-%d' % (self.set, self.tag, n)
         self.windows = os.path.join(OUT, 'windows-%s.txt' % stem)
         self.profile = os.path.join(OUT, 'profile-%s.txt' % stem)
@@ -573,17 +667,19 @@ class Bench:
             self.profile)
         extra = ['-initrd', plan_initrd(stem, plan, self.xdp),
                  '-accel', 'tcg,thread=single', '-icount',
-                 'shift=0,sleep=off', '-S',
+                 'shift=%d,sleep=off' % bed.shift, '-S',
                  '-plugin', plugin]
-        self.board = Board('gnubee-pc1', dtb=dsa.DTB, initrd=False,
-                           append=bootargs(), extra=extra +
-                           self.a.netdev('pa') + self.b.netdev('pb'),
+        model = dsa.MT7628.nic if bed is MT7628 else 'mt7530'
+        self.board = Board(bed.board, dtb=bed.dtb, initrd=False,
+                           append=bootargs(bed), extra=extra +
+                           self.a.netdev('pa', model=model) +
+                           self.b.netdev('pb', model=model),
                            log=self.console)
         self.nwin = 0
         b = self.board
         for frame, count, period in plan.programs:
             out = b.hmp('qom-set %s gen arm 0 %d %d %s' % (
-                dsa.SWITCH_QOM, count, period, frame.hex()))
+                bed.qom, count, period, frame.hex()))
             if out:
                 raise RuntimeError('the frame generator refused: %s' % out)
         self.a.count(PORT_TX)
@@ -653,7 +749,7 @@ class Bench:
     def generator(self, plan):
         """After the plan: every program ran, and none of its frames was
         dropped; held frames go into the notes."""
-        state = self.board.hmp('qom-get %s gen' % dsa.SWITCH_QOM)
+        state = self.board.hmp('qom-get %s gen' % plan.bed.qom)
         g = re.search(r'"sent (\d+) held (\d+) dropped (\d+) left (\d+)"$',
                       state)
         want = sum(count for _, count, _ in plan.programs)
@@ -666,9 +762,9 @@ class Bench:
                               % (self.set, g.group(2), g.group(3)))
 
     # -- a board ---------------------------------------------------------
-    def run_board(self, n, rows):
-        plan = Plan()
-        idle = self.idle is None and not PROFILE
+    def run_board(self, n, bed, rows):
+        plan = Plan(bed)
+        idle = bed.name not in self.idle and not PROFILE
         plan_setup(plan, self.set, idle)
         for name in rows:
             PLAN_ROWS[name](plan)
@@ -690,13 +786,13 @@ class Bench:
             if name.startswith('idle'):
                 idle_rates.append((k + u) / usecs)
             else:
-                self.record(name, k, u, frames, usecs, sent)
+                self.record(bed, name, k, u, frames, usecs, sent)
         if idle_rates:
-            self.idle = min(idle_rates)
-            self.progress('idle: %.0f instructions/s (%s)' % (
-                self.idle * 1e6, ', '.join('%.0f' % (r * 1e6)
-                                          for r in idle_rates)))
-        self.peer_notes(rows)
+            self.idle[bed.name] = min(idle_rates)
+            self.progress('%s idle: %.0f instructions/s (%s)' % (
+                bed.name, self.idle[bed.name] * 1e6,
+                ', '.join('%.0f' % (r * 1e6) for r in idle_rates)))
+        self.peer_notes([bed.prefix + r for r in rows])
         _, dmesg = b.run('dmesg | grep -E "Oops|BUG:|WARNING:" | head -n 5')
         if dmesg.strip():
             self.notes.append('%s: dmesg: %s' % (self.set, dmesg.strip()))
@@ -706,7 +802,8 @@ class Bench:
         note where they differ (a busy host drops datagrams in its
         sockets' buffers; the rows count by the switch's MIB)."""
         for peer, names, extra in (
-                (self.a, ('tx-udp-64', 'tx-udp-1500'), WARM),
+                (self.a, ('tx-udp-64', 'tx-udp-1500', 'mt7628/tx-udp-64',
+                          'mt7628/tx-udp-1500'), WARM),
                 (self.b, ('bridge-cpu-64', 'switched-64'), None)):
             done = [self.results[r] for r in names if r in rows and
                     r in self.results]
@@ -723,14 +820,15 @@ class Bench:
                                   'the switch sent it' % (self.set, peer.name,
                                                           got, want))
 
-    def record(self, name, kernel, user, frames, usecs, sent):
+    def record(self, bed, name, kernel, user, frames, usecs, sent):
         """A row: the window's counts, the frames its receiving side got
         of @sent, and the driver's own share of the window (DRIVER_OWN,
         from the window's profile)."""
         insns = kernel + user
         run = prof.Run(self.set, self.tb_counts, self.kallsyms, frames,
                        sent, usecs)
-        own = prof.driver_own(run.functions(KSYMS), OMAP)
+        own = prof.driver_own(run.functions(KSYMS[bed.kernel]),
+                              OMAP[bed.kernel])
         self.results[name] = Result(insns, frames, usecs, sent, user, own,
                                     run)
         self.progress('%s: %d instructions, %d of %d frames, %.2f s: %s '
@@ -741,11 +839,13 @@ class Bench:
 
     def run(self):
         try:
-            for n, group in enumerate(BOARD_ROWS):
-                todo = [r for r in group if (self.set, r) not in NO_PATH]
-                if not todo or (PROFILE and PROFILE not in todo):
+            for n, (bed, group) in enumerate(BOARD_ROWS):
+                todo = [r for r in group
+                        if (self.set, bed.prefix + r) not in NO_PATH]
+                if not todo or (PROFILE and PROFILE not in
+                                [bed.prefix + r for r in todo]):
                     continue
-                self.run_board(n, todo)
+                self.run_board(n, bed, todo)
                 self.close_board()
         except Exception as e:
             self.error = '%s: %s' % (type(e).__name__, e)
@@ -755,10 +855,10 @@ class Bench:
             self.close_board()
 
 
-def bootargs():
-    """The test DT's own command line, plus `norandmaps` (see the header)
+def bootargs(bed):
+    """@bed's DT's own command line, plus `norandmaps` (see the header)
     and `nosmp` unless BENCH_SMP=1."""
-    args = dt_bootargs(dsa.DTB) + ' norandmaps'
+    args = dt_bootargs(bed.dtb, bed.kernel) + ' norandmaps'
     return args if SMP else args + ' nosmp'
 
 
@@ -776,7 +876,9 @@ def provenance():
                                    if dirty else ''))
     except OSError:
         pass
-    for path in (os.path.join(kernel_dir('main'), 'vmlinux'), initrd_path()):
+    for path in (os.path.join(kernel_dir('main'), 'vmlinux'), initrd_path(),
+                 os.path.join(kernel_dir('mt76x8'), 'vmlinux'),
+                 board_initrd('vocore2', 'mt76x8')):
         h = hashlib.sha1()
         with open(path, 'rb') as f:
             for block in iter(lambda: f.read(1 << 20), b''):
@@ -799,8 +901,8 @@ def details(bn, prefix):
         r = bn.results.get(name)
         if not r:
             continue
-        net = (r.insns - (bn.idle or 0) * r.usecs) / r.frames \
-            if r.frames else 0
+        net = (r.insns - bn.idle.get(ROW_BED[name].name, 0) * r.usecs) / \
+            r.frames if r.frames else 0
         lines.append('# %s%s %s: %d frames received of %d sent%s, window '
                      '%.2f s, %d instructions (%d user), %s per frame net '
                      'of idle; driver\'s own: modules %s, kernel work %s '
@@ -907,10 +1009,11 @@ def main():
     # depends on (PROFILE=ROW then runs the table's very board)
     xdp = build_xdp()
     built = provenance()
-    KSYMS = prof.kernel_symbols()
-    OMAP = prof.object_map()
-    log('%d frames a row%s; mainline and ours on two boards at once'
-        % (FRAMES, ' (QUICK)' if QUICK else ''))
+    for bed in BEDS:
+        KSYMS[bed.kernel] = prof.kernel_symbols(prof.system_map(bed.kernel))
+        OMAP[bed.kernel] = prof.object_map(bed.kernel)
+    log('%d frames a row%s; mainline and ours on two boards at once, '
+        'each bed in turn' % (FRAMES, ' (QUICK)' if QUICK else ''))
     benches = run_sets(xdp)
     check = None
     if CHECK and not PROFILE:
@@ -949,9 +1052,11 @@ def main():
         if getattr(bn, 'boot_secs', None):
             lines.append('# %s: its last board\'s boot and plan took %.1f s '
                          '(TCG, thread=single, icount)' % (s, bn.boot_secs))
-        if getattr(bn, 'idle', None):
-            lines.append('# %s: idle cost %.0f instructions/s, in every '
-                         'window' % (s, bn.idle * 1e6))
+        for bed in BEDS:
+            if bed.name in bn.idle:
+                lines.append('# %s %s: idle cost %.0f instructions/s, in '
+                             'every window' % (s, bed.name,
+                                               bn.idle[bed.name] * 1e6))
         lines += ['# ' + n for n in bn.notes]
         problems = bn.problems
         if problems:
@@ -998,7 +1103,8 @@ def profile_report(benches, built, failed):
         r = bn.results.get(PROFILE)
         if r:
             runs[s] = r.run
-    lines = prof.report(PROFILE, runs, SETS, KSYMS)
+    kernel = ROW_BED[PROFILE].kernel
+    lines = prof.report(PROFILE, runs, SETS, KSYMS[kernel], kernel)
     lines += ['# ' + line for line in built]
     for s in failed:
         lines.append('# %s: FAILED: %s' % (s, benches[s].error))

@@ -35,6 +35,18 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 SYSTEM_MAP = os.path.join(BUILD, 'kernel', 'main', 'System.map')
 KERNEL_OBJ = os.environ.get('KERNEL_OBJ', os.path.expanduser(
     '~/.cache/ralink-fe/kernel/main/obj'))
+
+
+def system_map(variant='main'):
+    """The System.map of kernel build @variant."""
+    return os.path.join(BUILD, 'kernel', variant, 'System.map')
+
+
+def kernel_obj(variant='main'):
+    """The object tree of kernel build @variant (KERNEL_OBJ: main's)."""
+    if variant == 'main':
+        return KERNEL_OBJ
+    return os.path.expanduser('~/.cache/ralink-fe/kernel/%s/obj' % variant)
 KSEG0 = 0x80000000
 TOP_N = int(os.environ.get('PROFILE_TOP', '40'))
 
@@ -150,14 +162,16 @@ def kernel_symbols(path=SYSTEM_MAP):
     return sorted(syms.items())
 
 
-def object_map():
-    """{symbol name: object file} of built-in code, or {} if the object
-    tree is not the one System.map describes."""
+def object_map(variant='main'):
+    """{symbol name: object file} of kernel build @variant's built-in
+    code, or {} if the object tree is not the one System.map describes."""
     omap = {}
-    ref = os.path.join(KERNEL_OBJ, 'System.map')
-    if not os.path.exists(ref) or not filecmp.cmp(ref, SYSTEM_MAP, False):
+    obj_dir = kernel_obj(variant)
+    ref = os.path.join(obj_dir, 'System.map')
+    if not os.path.exists(ref) or not filecmp.cmp(ref, system_map(variant),
+                                                   False):
         return omap
-    archives = [os.path.join(KERNEL_OBJ, p) for p in (
+    archives = [os.path.join(obj_dir, p) for p in (
         'vmlinux.a', 'lib/lib.a', 'arch/mips/lib/lib.a')]
     for a in archives:
         if not os.path.exists(a):
@@ -169,7 +183,7 @@ def object_map():
             if m:
                 obj = m.group(1)
                 if os.path.isabs(obj):
-                    obj = os.path.relpath(obj, KERNEL_OBJ)
+                    obj = os.path.relpath(obj, obj_dir)
                 omap.setdefault(m.group(2), obj)
     return omap
 
@@ -273,9 +287,9 @@ def label(key):
     return '%s [%s]' % (name, module) if module else name
 
 
-def report(row, runs, sets, ksyms):
-    """The profile's lines."""
-    omap = object_map()
+def report(row, runs, sets, ksyms, variant='main'):
+    """The profile's lines (@ksyms: kernel build @variant's)."""
+    omap = object_map(variant)
     funcs = {s: runs[s].functions(ksyms) for s in runs}
     lines = ['# make bench PROFILE=%s: instructions per frame by kernel '
              'function (TB start address -> function), mainline vs ours'
@@ -298,7 +312,7 @@ def report(row, runs, sets, ksyms):
                          % (s, r.sent - r.frames, r.sent))
     if not omap:
         lines.append('# groups by name (no object tree matching System.map '
-                     'in %s)' % KERNEL_OBJ)
+                     'in %s)' % kernel_obj(variant))
 
     def per_frame(s, key, i=0):
         r = runs.get(s)

@@ -4,8 +4,8 @@
 
 Benchmarks are not pass/fail (../shared/TESTING.md); this suite checks
 only that the bench works: bench/bench.py with QUICK=1 (a few thousand
-frames a row) exits 0, writes every row with a number for both driver
-sets, whole path and the drivers' own share (`-` only where a set has
+frames a row) exits 0, writes every row (the MT7621's and the MT7628's)
+with a number for both driver sets, whole path and the drivers' own share (`-` only where a set has
 no such path: XDP with mainline's drivers; a row that lost frames has
 no number), the drivers' own share is a part of the whole (above 0,
 below it) wherever a frame reaches the CPU, and the switched row, whose
@@ -27,10 +27,13 @@ from tap import Suite  # noqa: E402
 OUT = os.path.join(BUILD, 'tests', 'bench')
 RESULTS = os.path.join(OUT, 'bench-results.txt')
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
-        'bridge-cpu-64', 'switched-64', 'xdp-drop-64']
-# (row, column) where `-` is the right answer: mainline has no XDP here.
-NO_PATH = {('xdp-drop-64', c) for c in ('mainline', 'ratio', 'own-mainline',
-                                         'own-ratio')}
+        'bridge-cpu-64', 'switched-64', 'xdp-drop-64',
+        'mt7628/rx-udp-64', 'mt7628/rx-udp-1500', 'mt7628/tx-udp-64',
+        'mt7628/tx-udp-1500', 'mt7628/xdp-drop-64']
+# (row, column) where `-` is the right answer: mainline has no XDP on
+# either SoC.
+NO_PATH = {(r, c) for r in ('xdp-drop-64', 'mt7628/xdp-drop-64')
+           for c in ('mainline', 'ratio', 'own-mainline', 'own-ratio')}
 COLUMNS = ['mainline', 'ours', 'ratio', 'own-mainline', 'own-ours',
            'own-ratio']
 SWITCHED_MAX = 0.05

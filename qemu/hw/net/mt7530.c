@@ -927,9 +927,6 @@ typedef struct MT7530Frame {
     uint16_t tci;
 } MT7530Frame;
 
-static void mt7530_gen_trigger(MT7530State *s, int port, const uint8_t *buf,
-                               size_t len);
-
 static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
                           int src, uint8_t etag)
 {
@@ -961,9 +958,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
 
     mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
-    if (s->gen.armed.length) {
-        mt7530_gen_trigger(s, port, out, n);
-    }
+    ralink_gen_trigger(&s->gen, port, out, n);
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
@@ -1300,180 +1295,30 @@ static NetClientInfo mt7530_net_info = {
 /* -- device ------------------------------------------------------------- */
 
 /*
- * The frame generator, a test instrument (the silicon has none): writing
- * "PORT COUNT INTERVAL FRAME" to the "gen" property takes COUNT copies of
- * FRAME (hexadecimal, 14 to MT7530_MAX_FRAME bytes, no FCS) in at front
- * port PORT, one every INTERVAL ns of the virtual clock, as if they came
- * from the wire there. Under -icount the frames then arrive at the same
- * guest instructions from run to run, whatever else the host runs
- * (make bench). A frame the CPU port cannot take yet waits for the next
- * tick (counted as held), as a backend's frame waits in its queue; one
- * the port does not take (link or MAC down, too long) is dropped and
- * counted.
- *
- * With "arm " before it, the program waits, and starts when a frame to
- * FRAME's source address next leaves port PORT (the guest sends the
- * station the generator stands for a frame when it is ready), after the
- * programs armed before it: up to MT7530_GEN_MAX_ARMED wait in order, so
- * that the host can arm a whole bench before the guest runs and the
- * frames come at the same guest instructions however late the host is.
- * A program written without "arm", or "stop", ends the running one and
- * drops the armed ones; a value it refuses leaves the generator as it
- * was. Reading it gives "sent S held H dropped D left L" (totals since it
- * was last idle; L: the running program's frames still to come), and
- * " armed N" while N programs wait. A QEMU reset stops it; it is not
- * migrated.
+ * The frame generator (ralink_gen.c), a test instrument: a frame taken in
+ * at front port @port as if from the wire
  */
-static void mt7530_gen_tick(void *opaque)
+static RalinkGenVerdict mt7530_gen_inject(void *opaque, int port,
+                                          const uint8_t *buf, size_t len)
 {
     MT7530State *s = opaque;
-    MT7530Gen *g = &s->gen;
-    MT7530GenProgram *p = g->run;
-    g_autofree MT7530Frame *f = NULL;
+    g_autofree MT7530Frame *f = g_new(MT7530Frame, 1);
     uint8_t cpu_dest;
 
-    if (!p) {
-        return;
+    if (!mt7530_ingress(s, port, buf, len, f, &cpu_dest)) {
+        return RALINK_GEN_DROPPED;
     }
-    f = g_new(MT7530Frame, 1);
-    if (!mt7530_ingress(s, p->port, p->frame, p->len, f, &cpu_dest)) {
-        g->dropped++;
-        g->left--;
-    } else if (mt7530_forward(s, p->port, f, 0)) {
-        g->sent++;
-        g->left--;
-    } else {
-        g->held++;
-    }
-    if (g->left) {
-        g->next += p->interval;
-        timer_mod(g->timer, g->next);
-    } else {
-        trace_mt7530_gen_done(p->port, g->sent, g->held, g->dropped);
-        g_free(g->run);
-        g->run = NULL;
-    }
-}
-
-static void mt7530_gen_stop(MT7530State *s)
-{
-    MT7530Gen *g = &s->gen;
-
-    timer_del(g->timer);
-    g_free(g->run);
-    g->run = NULL;
-    g->left = 0;
-    while (!g_queue_is_empty(&g->armed)) {
-        g_free(g_queue_pop_head(&g->armed));
-    }
-}
-
-static void mt7530_gen_begin(MT7530State *s, MT7530GenProgram *p)
-{
-    MT7530Gen *g = &s->gen;
-
-    g->run = p;
-    g->left = p->count;
-    g->next = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + p->interval;
-    trace_mt7530_gen_start(p->port, p->count, p->interval, p->len);
-    timer_mod(g->timer, g->next);
-}
-
-/*
- * A frame of @len bytes leaves front port @port: the next armed program
- * starts if the frame goes to the source of that program's frames.
- */
-static void mt7530_gen_trigger(MT7530State *s, int port, const uint8_t *buf,
-                               size_t len)
-{
-    MT7530GenProgram *p = g_queue_peek_head(&s->gen.armed);
-
-    if (p && !s->gen.run && port == p->port && len >= ETH_ALEN &&
-        !memcmp(buf, p->frame + ETH_ALEN, ETH_ALEN)) {
-        mt7530_gen_begin(s, g_queue_pop_head(&s->gen.armed));
-    }
+    return mt7530_forward(s, port, f, 0) ? RALINK_GEN_SENT : RALINK_GEN_HELD;
 }
 
 static char *mt7530_get_gen(Object *obj, Error **errp)
 {
-    MT7530Gen *g = &MT7530(obj)->gen;
-    guint armed = g_queue_get_length(&g->armed);
-    g_autofree char *waiting = armed ? g_strdup_printf(" armed %u", armed)
-                                     : g_strdup("");
-
-    return g_strdup_printf("sent %" PRIu64 " held %" PRIu64 " dropped %"
-                           PRIu64 " left %" PRIu64 "%s",
-                           g->sent, g->held, g->dropped, g->left, waiting);
+    return ralink_gen_get(&MT7530(obj)->gen);
 }
 
 static void mt7530_set_gen(Object *obj, const char *value, Error **errp)
 {
-    MT7530State *s = MT7530(obj);
-    MT7530Gen *g = &s->gen;
-    MT7530GenProgram *p;
-    unsigned port;
-    uint64_t count, interval;
-    const char *hex;
-    size_t i, len;
-    bool arm = false;
-    int pos = 0;
-
-    if (!strcmp(value, "stop")) {
-        mt7530_gen_stop(s);
-        return;
-    }
-    if (g_str_has_prefix(value, "arm ")) {
-        arm = true;
-        value += strlen("arm ");
-    }
-    if (sscanf(value, "%u %" SCNu64 " %" SCNu64 " %n", &port, &count,
-               &interval, &pos) != 3 || !pos) {
-        error_setg(errp, "gen: \"[arm ]PORT COUNT INTERVAL_NS FRAME_HEX\" "
-                   "or \"stop\"");
-        return;
-    }
-    hex = value + pos;
-    len = strlen(hex) / 2;
-    if (port >= MT7530_NUM_PHYS || !count || interval < 1000 ||
-        interval > INT64_MAX / 2 || strlen(hex) % 2 || len < 14 ||
-        len > MT7530_MAX_FRAME) {
-        error_setg(errp, "gen: port 0-%d, count > 0, interval >= 1000 ns, "
-                   "a frame of 14-%d bytes in hex", MT7530_NUM_PHYS - 1,
-                   MT7530_MAX_FRAME);
-        return;
-    }
-    if (arm && g_queue_get_length(&g->armed) >= MT7530_GEN_MAX_ARMED) {
-        error_setg(errp, "gen: %d programs armed already",
-                   MT7530_GEN_MAX_ARMED);
-        return;
-    }
-    p = g_malloc(sizeof(*p) + len);
-    for (i = 0; i < len; i++) {
-        int hi = g_ascii_xdigit_value(hex[2 * i]);
-        int lo = g_ascii_xdigit_value(hex[2 * i + 1]);
-
-        if (hi < 0 || lo < 0) {
-            g_free(p);
-            error_setg(errp, "gen: the frame is not hexadecimal");
-            return;
-        }
-        p->frame[i] = hi << 4 | lo;
-    }
-    p->port = port;
-    p->len = len;
-    p->interval = interval;
-    p->count = count;
-    if (!arm) {
-        mt7530_gen_stop(s);
-    }
-    if (!g->run && g_queue_is_empty(&g->armed)) {
-        g->sent = g->held = g->dropped = 0;
-    }
-    if (arm) {
-        g_queue_push_tail(&g->armed, p);
-    } else {
-        mt7530_gen_begin(s, p);
-    }
+    ralink_gen_set(&MT7530(obj)->gen, value, errp);
 }
 
 static void mt7530_reset_in(void *opaque, int n, int level)
@@ -1498,7 +1343,7 @@ static void mt7530_reset(DeviceState *dev)
 {
     MT7530State *s = MT7530(dev);
 
-    mt7530_gen_stop(s);
+    ralink_gen_stop(&s->gen);
 
     mt7530_reset_core(s);
     mt7530_reset_phys(s);
@@ -1521,12 +1366,12 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
                                  object_get_typename(OBJECT(s)), name,
                                  &dev->mem_reentrancy_guard, s);
     }
-    s->gen.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7530_gen_tick, s);
+    ralink_gen_init(&s->gen, "mt7530", MT7530_NUM_PHYS, MT7530_MAX_FRAME,
+                    mt7530_gen_inject, s);
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         ralink_phy_init(&s->phy[i], &ralink_phy_mt7530, i,
                         mt7530_phy_partner, mt7530_phy_link_changed, s);
     }
-    g_queue_init(&s->gen.armed);
 }
 
 static void mt7530_unrealize(DeviceState *dev)
@@ -1537,8 +1382,7 @@ static void mt7530_unrealize(DeviceState *dev)
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         qemu_del_nic(s->nic[i]);
     }
-    mt7530_gen_stop(s);
-    timer_free(s->gen.timer);
+    ralink_gen_finalize(&s->gen);
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         ralink_phy_finalize(&s->phy[i]);
     }

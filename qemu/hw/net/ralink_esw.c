@@ -39,6 +39,10 @@
  * SGC2's double tagging and special tag (how the CPU learns a frame's
  * source port and sends one to a port of its choice): see esw_ingress().
  *
+ * The "gen" property is the frame generator of ralink_gen.c, a test
+ * instrument (make bench), as on the MT7530 model; "fdb" lists the
+ * address table.
+ *
  * The address table's search and write registers (ATS, WMAD):
  * esw_ats_search(), esw_wmad().
  *
@@ -381,13 +385,14 @@ static void esw_egress(RalinkEswState *s, int src, int p, const uint8_t *f,
         s->cpu_ops->receive(s->cpu_opaque, f, len);
     } else {
         esw_count(s->tx_count, p, PC_GOOD);
+        ralink_gen_trigger(&s->gen, p, f, len);
         qemu_send_packet(qemu_get_queue(s->nic[p]), f, len);
     }
 }
 
 /*
- * A frame enters at port @src. Returns false if it must wait: the CPU port
- * is one of its destinations and cannot take it now.
+ * A frame enters at port @src. Returns RALINK_GEN_HELD if it must wait:
+ * the CPU port is one of its destinations and cannot take it now.
  *
  * SGC2 (the linux-next MT7628 ESW driver and its tag driver, 2026, are
  * the source: their field names and what their commit messages say the
@@ -402,8 +407,8 @@ static void esw_egress(RalinkEswState *s, int src, int p, const uint8_t *f,
  * without DOUBLE_TAG_EN. The model's readings: a port map with no bit of
  * the VLAN's members drops the frame, and the frame is still learned.
  */
-static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
-                        size_t len)
+static RalinkGenVerdict esw_ingress(RalinkEswState *s, int src,
+                                    const uint8_t *f, size_t len)
 {
     int64_t now = qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL);
     uint32_t sgc2 = esw_reg(s, ESW_SGC2);
@@ -417,12 +422,12 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
 
     if (s->in_reset[RALINK_ESW_RESET_ESW] || !esw_port_up(s, src)) {
         trace_ralink_esw_drop(src, len, "port down");
-        return true;
+        return RALINK_GEN_DROPPED;
     }
     if (len < 14 || len + ETH_FCS_LEN > ESW_MAX_FRAME) {
         esw_count(s->rx_count, src, PC_BAD);
         trace_ralink_esw_drop(src, len, "length");
-        return true;
+        return RALINK_GEN_DROPPED;
     }
     if (src == RALINK_ESW_CPU_PORT && (sgc2 & SGC2_SPECIAL_TAG_EN) &&
         len >= 18 && (tpid & ~0x3f) == ETH_P_VLAN && (tpid & 0x3f)) {
@@ -448,7 +453,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
         /* The model's reading: no entry, or not a member: dropped */
         esw_count(s->rx_count, src, PC_GOOD);
         trace_ralink_esw_drop(src, len, "VLAN");
-        return true;
+        return RALINK_GEN_DROPPED;
     }
 
     if (!(sa[0] & 1)) {
@@ -486,7 +491,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
     }
     if ((dest & BIT(RALINK_ESW_CPU_PORT)) &&
         !s->cpu_ops->can_receive(s->cpu_opaque)) {
-        return false;   /* offered again later: counted then */
+        return RALINK_GEN_HELD;     /* offered again later: counted then */
     }
     esw_count(s->rx_count, src, PC_GOOD);
     trace_ralink_esw_forward(src, len, vid, dest);
@@ -495,7 +500,7 @@ static bool esw_ingress(RalinkEswState *s, int src, const uint8_t *f,
             esw_egress(s, src, p, f, len, tagged, vidx, vid, pcp);
         }
     }
-    return true;
+    return RALINK_GEN_SENT;
 }
 
 void ralink_esw_cpu_transmit(RalinkEswState *s, const uint8_t *buf,
@@ -818,7 +823,8 @@ static ssize_t esw_receive(NetClientState *nc, const uint8_t *buf,
 {
     RalinkEswState *s = qemu_get_nic_opaque(nc);
 
-    return esw_ingress(s, esw_nc_port(s, nc), buf, size) ? size : 0;
+    return esw_ingress(s, esw_nc_port(s, nc), buf, size) == RALINK_GEN_HELD
+           ? 0 : size;
 }
 
 static void esw_link_status_changed(NetClientState *nc)
@@ -837,6 +843,26 @@ static NetClientInfo esw_net_info = {
 };
 
 /* -- device ------------------------------------------------------------- */
+
+/*
+ * The frame generator (ralink_gen.c), a test instrument: a frame taken in
+ * at front port @port as if from the wire
+ */
+static RalinkGenVerdict esw_gen_inject(void *opaque, int port,
+                                       const uint8_t *buf, size_t len)
+{
+    return esw_ingress(opaque, port, buf, len);
+}
+
+static char *ralink_esw_get_gen(Object *obj, Error **errp)
+{
+    return ralink_gen_get(&RALINK_ESW(obj)->gen);
+}
+
+static void ralink_esw_set_gen(Object *obj, const char *value, Error **errp)
+{
+    ralink_gen_set(&RALINK_ESW(obj)->gen, value, errp);
+}
 
 static void esw_reset_regs(RalinkEswState *s)
 {
@@ -882,6 +908,7 @@ static void ralink_esw_reset(DeviceState *dev)
     RalinkEswState *s = RALINK_ESW(dev);
     int p;
 
+    ralink_gen_stop(&s->gen);
     s->in_reset[0] = s->in_reset[1] = false;
     esw_reset_regs(s);
     for (p = 0; p < RALINK_ESW_NUM_PHYS; p++) {
@@ -906,6 +933,8 @@ static void ralink_esw_realize(DeviceState *dev, Error **errp)
         ralink_phy_init(&s->phy[i], &ralink_phy_esw, i, esw_phy_partner,
                         esw_phy_link_changed, s);
     }
+    ralink_gen_init(&s->gen, "esw", RALINK_ESW_NUM_PHYS,
+                    ESW_MAX_FRAME - ETH_FCS_LEN, esw_gen_inject, s);
 }
 
 static void ralink_esw_unrealize(DeviceState *dev)
@@ -917,6 +946,7 @@ static void ralink_esw_unrealize(DeviceState *dev)
         qemu_del_nic(s->nic[i]);
         ralink_phy_finalize(&s->phy[i]);
     }
+    ralink_gen_finalize(&s->gen);
 }
 
 static void ralink_esw_init(Object *obj)
@@ -1009,6 +1039,8 @@ static void ralink_esw_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     object_class_property_add_str(klass, "fdb", ralink_esw_get_fdb, NULL);
+    object_class_property_add_str(klass, "gen", ralink_esw_get_gen,
+                                  ralink_esw_set_gen);
     dc->desc = "Ralink/MediaTek embedded 100 Mbit switch";
     dc->realize = ralink_esw_realize;
     dc->unrealize = ralink_esw_unrealize;

@@ -7,6 +7,7 @@
 #ifndef HW_NET_MT7530_H
 #define HW_NET_MT7530_H
 
+#include "hw/net/ralink_gen.h"
 #include "hw/net/ralink_phy.h"
 #include "hw/sysbus.h"
 #include "net/net.h"
@@ -71,39 +72,6 @@ typedef struct MT7530Fdb {
     int64_t last_seen;  /* ms, for dynamic entries */
 } MT7530Fdb;
 
-/**
- * MT7530GenProgram: one run of the frame generator: @count copies of
- * @frame (@len bytes, no FCS) taken in at front port @port, one every
- * @interval ns of the virtual clock.
- */
-typedef struct MT7530GenProgram {
-    int port;
-    size_t len;
-    int64_t interval;
-    uint64_t count;
-    uint8_t frame[];
-} MT7530GenProgram;
-
-/* Programs that may wait armed at once (MT7530Gen.armed) */
-#define MT7530_GEN_MAX_ARMED 16
-
-/**
- * MT7530Gen: the frame generator, a test instrument rather than part of
- * the silicon (the "gen" property, hw/net/mt7530.c): @run is taken in now,
- * the programs in @armed one after another, each when the guest sends its
- * frames' source a frame.
- */
-typedef struct MT7530Gen {
-    QEMUTimer *timer;
-    MT7530GenProgram *run;  /* running, or NULL */
-    GQueue armed;           /* MT7530GenProgram *, waiting to start */
-    int64_t next;           /* when @run's next frame is due */
-    uint64_t left;          /* frames of @run still to take in */
-    uint64_t sent;          /* taken in and forwarded */
-    uint64_t held;          /* ticks a frame waited for the CPU port */
-    uint64_t dropped;       /* taken in and dropped by the port */
-} MT7530Gen;
-
 struct MT7530State {
     SysBusDevice parent_obj;
 
@@ -142,7 +110,7 @@ struct MT7530State {
     MT7530Fdb fdb[MT7530_NUM_FDB];
     int search_pos;
 
-    MT7530Gen gen;
+    RalinkGen gen;
 };
 
 #endif /* HW_NET_MT7530_H */

@@ -8,6 +8,7 @@
 #ifndef HW_NET_RALINK_ESW_H
 #define HW_NET_RALINK_ESW_H
 
+#include "hw/net/ralink_gen.h"
 #include "hw/net/ralink_phy.h"
 #include "hw/sysbus.h"
 #include "net/net.h"
@@ -79,6 +80,7 @@ struct RalinkEswState {
     RalinkEswFdb fdb[RALINK_ESW_NUM_FDB];
     uint32_t ats[3];    /* the search's result: ATS0, ATS1, ATS2 */
     uint32_t ats_next;  /* the table slot the next search starts at */
+    RalinkGen gen;      /* the frame generator, a test instrument */
 };
 
 #endif /* HW_NET_RALINK_ESW_H */
