@@ -407,8 +407,14 @@ class Board:
                 if m:
                     return m
                 if self.proc.poll() is not None:
-                    raise RuntimeError('QEMU exited (status %s) waiting for %r'
-                                       % (self.proc.returncode, pattern))
+                    # What QEMU said on its way out (a backend's address
+                    # in use, a bad option)
+                    self.err_reader.join(5)
+                    raise RuntimeError('QEMU exited (status %s) waiting for '
+                                       '%r: %s' % (
+                                           self.proc.returncode, pattern,
+                                           self.stderr.decode(
+                                               'utf-8', 'replace')[-2000:]))
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break

@@ -9,6 +9,7 @@ own address like a host, and keeps what it receives for wait()/match.
 
 import contextlib
 import os
+import random
 import select
 import socket
 import struct
@@ -21,12 +22,35 @@ from board import BUILD, TOP
 BCAST = b'\xff' * 6
 
 
+def _ephemeral_low():
+    try:
+        with open('/proc/sys/net/ipv4/ip_local_port_range') as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_udp_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(('127.0.0.1', 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    """A UDP port on 127.0.0.1 that is free now, for QEMU's end of a
+    socket backend, which QEMU binds a little later. Not one the kernel
+    hands out to bind(0) (the ephemeral range): every peer's socket and
+    every other program's takes those, and one of them took a port
+    chosen so between its check and QEMU's start (QEMU exited, "Address
+    already in use"). Below it, only this function's other callers
+    compete, at random over thousands of ports."""
+    rng = random.SystemRandom()
+    high = min(_ephemeral_low(), 65536) - 1
+    for _ in range(1000):
+        port = rng.randint(20000, high) if high > 20000 else 0
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.bind(('127.0.0.1', port))
+            return s.getsockname()[1]
+        except OSError:
+            continue
+        finally:
+            s.close()
+    raise RuntimeError('no free UDP port below %d' % (high + 1))
 
 
 def csum(data):
