@@ -801,9 +801,10 @@ class Bench:
         """What the host peers read against what the switch sent them: a
         note where they differ (a busy host drops datagrams in its
         sockets' buffers; the rows count by the switch's MIB)."""
+        tx_rows = [bed.prefix + r for bed in BEDS
+                   for r in ('tx-udp-64', 'tx-udp-1500')]
         for peer, names, extra in (
-                (self.a, ('tx-udp-64', 'tx-udp-1500', 'mt7628/tx-udp-64',
-                          'mt7628/tx-udp-1500'), WARM),
+                (self.a, tx_rows, WARM),
                 (self.b, ('bridge-cpu-64', 'switched-64'), None)):
             done = [self.results[r] for r in names if r in rows and
                     r in self.results]

@@ -259,7 +259,7 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
         (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN)) {
         ralink_csum_tx(s->tx_buf, len, 0);
     }
-    if (m->vid_table && (txd4 & TXD4_INS_VLAN) && len >= 12) {
+    if (m->vid_table && (txd4 & TXD4_INS_VLAN)) {
         unsigned idx = TXD4_VLAN_IDX(txd4);
         uint32_t vids = fe_reg(s, m->vid_table + idx / 2 * 4);
         uint16_t vid = extract32(vids, idx & 1 ? 16 : 0, 12);

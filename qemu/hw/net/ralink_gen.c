@@ -87,11 +87,12 @@ static void ralink_gen_begin(RalinkGen *g, RalinkGenProgram *p)
 }
 
 /*
- * A frame of @len bytes leaves front port @port: the next armed program
- * starts if the frame goes to the source of that program's frames.
+ * A frame of @len bytes leaves front port @port while programs are armed
+ * (ralink_gen_trigger()): the next one starts if the frame goes to the
+ * source of that program's frames.
  */
-void ralink_gen_trigger(RalinkGen *g, int port, const uint8_t *buf,
-                        size_t len)
+void ralink_gen_start_armed(RalinkGen *g, int port, const uint8_t *buf,
+                            size_t len)
 {
     RalinkGenProgram *p = g_queue_peek_head(&g->armed);
 

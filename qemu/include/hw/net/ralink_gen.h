@@ -64,9 +64,20 @@ void ralink_gen_init(RalinkGen *g, const char *name, int ports,
 void ralink_gen_finalize(RalinkGen *g);
 /* Stop the running program and drop the armed ones (a reset) */
 void ralink_gen_stop(RalinkGen *g);
-/* A frame of @len bytes leaves front port @port */
-void ralink_gen_trigger(RalinkGen *g, int port, const uint8_t *buf,
-                        size_t len);
+void ralink_gen_start_armed(RalinkGen *g, int port, const uint8_t *buf,
+                            size_t len);
+
+/*
+ * A frame of @len bytes leaves front port @port (every frame a switch
+ * sends: nothing more than a test while no program is armed)
+ */
+static inline void ralink_gen_trigger(RalinkGen *g, int port,
+                                      const uint8_t *buf, size_t len)
+{
+    if (!g_queue_is_empty(&g->armed)) {
+        ralink_gen_start_armed(g, port, buf, len);
+    }
+}
 /* The "gen" property */
 char *ralink_gen_get(RalinkGen *g);
 void ralink_gen_set(RalinkGen *g, const char *value, Error **errp);
