@@ -56,7 +56,7 @@ KROOT=$CACHE/kernel
 # Each family's kernel: its config fragments (kernel/configs) and DTBs.
 case "$variant" in
 mt76x8)
-	DTBS=(vocore2 omega2p)
+	DTBS=(vocore2 omega2p mt7620a_eval)
 	FRAGMENTS=(base mt76x8 net testbed)
 	;;
 rt305x)

@@ -8,6 +8,8 @@
 #                      -> build/u-boot/u-boot
 #   VoCore2            vocore2_defconfig + uboot/configs/vocore2-ram.config
 #                      -> build/u-boot/u-boot-vocore2
+#   MT7620A eval       mt7620_rfb_defconfig + uboot/configs/mt7620-ram.config
+#                      -> build/u-boot/u-boot-mt7620
 #   uboot/arch/..., uboot/board/...   our new files, copied into the tree:
 #                                     the GnuBee's device tree, the
 #                                     environment (CONFIG_ENV_SOURCE_FILE)
@@ -97,6 +99,7 @@ build_board() {
 
 build_board gnubee mt7621_rfb_defconfig gnubee-ram.config u-boot
 build_board vocore2 vocore2_defconfig vocore2-ram.config u-boot-vocore2
+build_board mt7620 mt7620_rfb_defconfig mt7620-ram.config u-boot-mt7620
 # The FIT's tool, from the GnuBee's build (the same for every board)
 cmp -s "$UDIR/build/tools/mkimage" "$BUILD/u-boot/mkimage" ||
 	cp "$UDIR/build/tools/mkimage" "$BUILD/u-boot/mkimage"

@@ -36,17 +36,20 @@ BOARDS = {
     'omega2p': 'omega2p.dtb',
     'rt3052-eval': 'rt3052_eval.dtb',
     'rt5350-eval': 'rt5350_eval.dtb',
+    'mt7620a-eval': 'mt7620a_eval.dtb',
 }
 # What differs per board beyond its DTB: the kernel build (its SoC
 # family's: scripts/build-kernel.sh), the memory, the initramfs (the
 # single-core boards' 128 or 32 MiB hold busybox's, with iproute2 on the
 # 128 MiB ones, not the test bed's 71 MiB).
 BOARD_KERNEL = {'vocore2': 'mt76x8', 'omega2p': 'mt76x8',
-                'rt3052-eval': 'rt305x', 'rt5350-eval': 'rt305x'}
+                'rt3052-eval': 'rt305x', 'rt5350-eval': 'rt305x',
+                'mt7620a-eval': 'mt76x8'}
 BOARD_MEM = {'vocore2': '128M', 'omega2p': '128M', 'rt3052-eval': '32M',
-             'rt5350-eval': '32M'}
+             'rt5350-eval': '32M', 'mt7620a-eval': '32M'}
 BOARD_ROOTFS = {'vocore2': 'rootfs-net', 'omega2p': 'rootfs-net',
-                'rt3052-eval': 'rootfs-base', 'rt5350-eval': 'rootfs-base'}
+                'rt3052-eval': 'rootfs-base', 'rt5350-eval': 'rootfs-base',
+                'mt7620a-eval': 'rootfs-base'}
 # The console's UART, when not the first (the DT's stdout-path)
 BOARD_CONSOLE_UART = {'vocore2': 2}
 
@@ -684,6 +687,7 @@ FIT = 'gnubee.itb'
 FIT_CONF = {'gnubee-pc1': 'gb-pc1', 'gnubee-pc2': 'gb-pc2'}
 UBOOT = os.path.join(BUILD, 'u-boot', 'u-boot')
 UBOOT_VOCORE2 = os.path.join(BUILD, 'u-boot', 'u-boot-vocore2')
+UBOOT_MT7620 = os.path.join(BUILD, 'u-boot', 'u-boot-mt7620')
 
 
 def tftp_root(board, bootargs):

@@ -120,12 +120,18 @@ MT7628_CPU = ('MIPS 24KEc V5.5', 'CPU0 revision is: 00019655',
               'Primary data cache 32kB, 4-way, PIPT, no aliases')
 MT7628_CPU_DESC = ('revision 5.5, 32 TLB entries, 64 + 32 KiB caches '
                    'without aliases')
+# The MT7620's: the same at revision 5.0 (qemu/patches/0030)
+MT7620_CPU = ('MIPS 24KEc V5.0', 'CPU0 revision is: 00019650') + \
+    MT7628_CPU[2:]
+MT7620_CPU_DESC = MT7628_CPU_DESC.replace('5.5', '5.0')
 CPU_CONFIG = {'vocore2': (MT7628_CPU_DESC, MT7628_CPU),
-              'omega2p': (MT7628_CPU_DESC, MT7628_CPU)}
+              'omega2p': (MT7628_CPU_DESC, MT7628_CPU),
+              'mt7620a-eval': (MT7620_CPU_DESC, MT7620_CPU)}
 
 
 def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
-    """A board with one of the single-core SoCs (MT7628/MT7688, RT3052):
+    """A board with one of the single-core SoCs (MT7620A, MT7628/MT7688,
+    RT3052, RT5350):
     boot, identity, CPU clock, memory, dmesg, poweroff."""
     with Board(board) as b:
         if not boot_checks_on(t, b, board, model, full=False):
@@ -153,10 +159,16 @@ def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
                  % (board, clock_mhz), '\n'.join(ln for ln in
                                                   dmesg.splitlines()
                                                   if 'lock' in ln)[:1500])
+        # The memory the kernel found ("Memory: avail/total"), and what it
+        # has left after its own image (whose size is the kernel's)
+        m = re.search(r'Memory: (\d+)K/(\d+)K available', dmesg)
+        t.result(m and int(m.group(2)) == mem_mib * 1024,
+                 '%s: the kernel finds %d MiB of memory' % (board, mem_mib),
+                 m.group(0) if m else dmesg[:1500])
         meminfo = b.check('cat /proc/meminfo')
         m = re.search(r'MemTotal:\s+(\d+) kB', meminfo)
         total = int(m.group(1)) if m else 0
-        t.result(mem_mib * 1024 * 3 // 4 <= total <= mem_mib * 1024,
+        t.result(mem_mib * 1024 // 2 <= total <= mem_mib * 1024,
                  '%s: MemTotal is %d MiB less the kernel (%d kB)'
                  % (board, mem_mib, total), meminfo[:400])
         dmesg_and_poweroff(t, b, '%s: ' % board)
@@ -199,6 +211,8 @@ def main():
                        'Ralink RT3052 id:1 rev:3', 384, 32)
     single_core_checks(t, 'rt5350-eval', 'Ralink RT5350 evaluation board',
                        'Ralink RT5350 id:1 rev:3', 360, 32)
+    single_core_checks(t, 'mt7620a-eval', 'Ralink MT7620A evaluation board',
+                       'MediaTek MT7620A ver:2 eco:6', 580, 32)
     return 0
 
 

@@ -29,6 +29,13 @@ Broken once each: a CRC over one byte less than the host's fails the
 self-CRC case; without the PDMA TX model, or with the switch's PHY ports'
 PMCR reset to 0 (MAC off), U-Boot's ping, TFTP and the boot fail (issue
 17's model fixes).
+
+The single-core boards' U-Boots (the VoCore2's and the MT7620A
+evaluation board's, from RAM with their own drivers: mt7628-eth and
+mt7620-eth) identify their SoC, clocks and memory, take a DHCP lease,
+ping and fetch a 1 MiB file whose CRC-32 in RAM is the host's. On the
+MT7620A this is the only oracle of the frame engine and GSW models:
+mainline has no driver for them.
 """
 
 import os
@@ -39,7 +46,7 @@ import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import (Board, FIT, LOG_VERDICT, READY, TFTP_DIR,  # noqa: E402
-                   UBOOT, UBOOT_VOCORE2)
+                   UBOOT, UBOOT_MT7620, UBOOT_VOCORE2)
 from makerun import Console, free_tcp_port  # noqa: E402
 from tap import Suite  # noqa: E402
 
@@ -197,57 +204,82 @@ VOCORE2_BANNER = [
     (r'DRAM:\s+128 MiB', 'the memory size (get_ram_size())'),
     (r'Net:[^=]*eth0: eth@10110000', 'the frame engine and switch'),
 ]
+MT7620_BANNER = [
+    (r'CPU:\s+MediaTek MT7620A ver:2 eco:6', 'the SoC (chip name, revision)'),
+    (r'Boot:\s+DDR2', 'the DRAM type (SYSCFG0)'),
+    (r'Clock:\s+CPU: 580MHz, Bus: 193MHz, XTAL: 40MHz',
+     'the clocks (the CPU PLL, CUR_CLK_STS, the crystal strap)'),
+    (r'DRAM:\s+32 MiB', 'the memory size (get_ram_size())'),
+    (r'Net:[^=]*eth0: eth@10100000', 'the frame engine'),
+]
 
 
-def vocore2(t):
-    """U-Boot proper for the VoCore2 from RAM, the second oracle of the
-    MT7628's frame engine and ESW models: its own mt7628-eth driver (PDMA
-    ring 0, polled; the ESW set up by rt305x_esw_init(), its PHYs by
-    mt7628_ephy_init() through PCR0/PCR1, PHY 0's link polled) gets a
-    DHCP lease, pings and fetches a file by TFTP from QEMU's user
-    networking on port 0."""
-    blob = os.path.join(TFTP_DIR, 'vocore2-blob.bin')
+def single_core(t, board, name, image, model, banner, via):
+    """U-Boot proper for a single-core board from RAM, an oracle of its
+    frame engine and switch models independent of Linux: U-Boot's own
+    driver gets a DHCP lease, pings and fetches a file by TFTP from QEMU's
+    user networking on front port 0 (@via says how)."""
+    blob = os.path.join(TFTP_DIR, '%s-blob.bin' % board)
     os.makedirs(TFTP_DIR, exist_ok=True)
     with open(blob, 'wb') as f:
         f.write(os.urandom(1 << 20))
-    with Board('vocore2', kernel=UBOOT_VOCORE2,
-               extra=['-nic', 'user,model=ralink-esw,tftp=%s' % TFTP_DIR]) \
+    with Board(board, kernel=image,
+               extra=['-nic', 'user,model=%s,tftp=%s' % (model, TFTP_DIR)]) \
             as b:
         c = BoardConsole(b)
         try:
-            # The defconfig has no boot command: straight to the prompt
+            # The defconfigs have no boot command: straight to the prompt
             c.wait_for(PROMPT, BOOT_TIMEOUT)
             text = c.text()
-            for pattern, what in VOCORE2_BANNER:
+            for pattern, what in banner:
                 t.result(re.search(pattern, text) is not None,
-                         'VoCore2: U-Boot reports %s' % what, text[-1500:])
+                         '%s: U-Boot reports %s' % (name, what), text[-1500:])
             m, out = uboot(c, 'setenv autoload no; dhcp',
                            r'DHCP client bound to address 10\.0\.2\.\d+')
-            t.result(m, 'VoCore2: dhcp gets a lease through the ESW\'s port '
-                     '0 and the frame engine', out)
+            t.result(m, '%s: dhcp gets a lease through %s' % (name, via), out)
             m, out = uboot(c, 'ping %s' % TFTP_HOST, r'host %s is alive' %
                            re.escape(TFTP_HOST))
-            t.result(m, 'VoCore2: ping %s is answered' % TFTP_HOST, out)
+            t.result(m, '%s: ping %s is answered' % (name, TFTP_HOST), out)
             m, out = uboot(c, 'tftpboot 0x80400000 %s'
                            % os.path.basename(blob),
                            r'Bytes transferred = (\d+)', 120)
-            t.result(m and int(m.group(1)) == 1 << 20, 'VoCore2: tftpboot '
-                     'fetches a 1 MiB file', out[-1500:])
+            t.result(m and int(m.group(1)) == 1 << 20, '%s: tftpboot '
+                     'fetches a 1 MiB file' % name, out[-1500:])
             m, out = uboot(c, 'crc32 0x80400000 ${filesize}',
                            r'==> ([0-9a-f]{8})')
             want = file_crc(blob)
-            t.result(m and int(m.group(1), 16) == want, 'VoCore2: crc32 of '
-                     'the fetched file in RAM is the host\'s',
+            t.result(m and int(m.group(1), 16) == want, '%s: crc32 of '
+                     'the fetched file in RAM is the host\'s' % name,
                      '%s\nhost %08x' % (out, want))
         except Exception as e:
-            t.fail('VoCore2: U-Boot reaches its prompt and runs the '
-                   'commands', '%s\n%s' % (e, c.text()[-3000:]))
-    t.qemu_log(b, 'VoCore2 U-Boot')
+            t.fail('%s: U-Boot reaches its prompt and runs the commands'
+                   % name, '%s\n%s' % (e, c.text()[-3000:]))
+    t.qemu_log(b, '%s U-Boot' % name)
+
+
+def vocore2(t):
+    """The VoCore2's: mt7628-eth (PDMA ring 0, polled; the ESW set up by
+    rt305x_esw_init(), its PHYs by mt7628_ephy_init() through PCR0/PCR1,
+    PHY 0's link polled), the second oracle of the MT7628's frame engine
+    and ESW models."""
+    single_core(t, 'vocore2', 'VoCore2', UBOOT_VOCORE2, 'ralink-esw',
+                VOCORE2_BANNER, 'the ESW\'s port 0 and the frame engine')
+
+
+def mt7620(t):
+    """The MT7620A evaluation board's: mt7620-eth (PDMA ring 0, polled,
+    txd4's port map 0: the switch forwards by address; the GSW set up by
+    mt7620_gsw_init(): the user ports isolated to the CPU port, the PHYs
+    through PIAC), the first oracle of the MT7620's frame engine and GSW
+    models (mainline has no driver for them)."""
+    single_core(t, 'mt7620a-eval', 'MT7620A', UBOOT_MT7620, 'mt7530',
+                MT7620_BANNER, 'the GSW\'s port 0 and the frame engine')
 
 
 def main():
     t = Suite('uboot')
     vocore2(t)
+    mt7620(t)
     c = Console(BOOT='tftp', TELNET_PORT=str(free_tcp_port()),
                 HTTP_PORT=str(free_tcp_port()))
     try:

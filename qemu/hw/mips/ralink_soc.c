@@ -1,5 +1,6 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052, RT5350
+ * Ralink/MediaTek SoCs with one 24KEc: MT7620A, MT7628AN/MT7688, RT3052,
+ * RT5350
  *
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets:
@@ -30,6 +31,13 @@
  *   rt5350 clocks), and the MT7628's frame engine (mainline's rt5350_data
  *   is the MT7628's map) and ESW with its PHYs' reset line (RSTCTL bit
  *   24, the 2016 series' RT5350_RESET_EPHY).
+ * - MT7620A: 580 MHz (its CPU PLL: ralink_sysctl.c), the RT2880 layout of
+ *   the intc (mt7620a.dtsi has no ralink,intc-registers) and the
+ *   uartlite on intc line 12 with the 40 MHz "periph" clock (clk-mtmips's
+ *   mt7620 clocks, CLKCFG0's PERI_CLK_SEL clear), its gigabit switch (GSW:
+ *   the MT7530 model, chip mt7620, at 0x10110000 on intc line 17, reset
+ *   by RSTCTL bit 23) and its frame engine (ralink_fe.c's map "mt7620",
+ *   CPU IP5, RSTCTL bit 21) (OpenWrt's mt7620a.dtsi).
  *
  * Not modelled yet: GPIO, SPI and its flash, I2C, I2S, PCM, GDMA, USB, SD,
  * PCIe, Wi-Fi; the boot flash (the CPU starts from a few instructions a
@@ -82,6 +90,10 @@ struct RalinkSocInfo {
     /* The frame engine's register map (NULL: the RT5350/MT7628's), IRQ */
     const char *fe_map;
     int fe_cpu_irq;
+    /* The ESW and the frame engine are modelled */
+    bool esw;
+    /* ... or the GSW (the MT7530 model) and the frame engine */
+    bool gsw;
     /* The ESW's PHYs have a reset line of their own (RSTCTL "ephy") */
     bool ephy_reset;
     const RalinkSocBlock *unimp;
@@ -138,6 +150,25 @@ static const RalinkSocBlock rt305x_unimp[] = {
     { }
 };
 
+/* The MT7620's palmbus (OpenWrt's mt7620a.dtsi, U-Boot's mt7620.dtsi) */
+static const RalinkSocBlock mt7620_unimp[] = {
+    { "timer", 0x000100, 0x100 },
+    { "memc", 0x000300, 0x100 },
+    { "pcm", 0x002000, 0x800 },
+    { "uart", 0x000500, 0x100 },
+    { "gpio", 0x000600, 0x100 },
+    { "gdma", 0x002800, 0x800 },
+    { "i2c", 0x000900, 0x100 },
+    { "i2s", 0x000a00, 0x100 },
+    { "spi", 0x000b00, 0x100 },
+    { "usb-phy", 0x120000, 0x1000 },
+    { "sdhci", 0x130000, 0x4000 },
+    { "pcie", 0x140000, 0x10000 },
+    { "wmac", 0x180000, 0x40000 },
+    { "usb", 0x1c0000, 0x40000 },
+    { }
+};
+
 /* The MT7628AN and the MT7688: the same silicon, an EFUSE bit apart */
 #define MT7628_INFO(soc) {              \
         .name = soc,                    \
@@ -148,6 +179,7 @@ static const RalinkSocBlock rt305x_unimp[] = {
         .uart_irq = 20,                 \
         .uart_hz = 40000000,            \
         .fe_cpu_irq = 5,                \
+        .esw = true,                    \
         .ephy_reset = true,             \
         .unimp = mt7628_unimp,          \
     }
@@ -163,6 +195,7 @@ static const RalinkSocInfo ralink_socs[] = {
         .uart_irq = 12,
         .uart_hz = 40000000,
         .fe_cpu_irq = 5,
+        .esw = true,
         .ephy_reset = true,
         .unimp = rt305x_unimp,
     }, {
@@ -174,7 +207,19 @@ static const RalinkSocInfo ralink_socs[] = {
         .uart_hz = 384000000 / 3,
         .fe_map = "rt3050",
         .fe_cpu_irq = 5,
+        .esw = true,
         .unimp = rt305x_unimp,
+    }, {
+        .name = "mt7620a",
+        .cpu_hz = 580000000,
+        /* MT7620_DDR2_SIZE_MAX (arch/mips/include/asm/mach-ralink/mt7620.h) */
+        .ddr_window = 256 * MiB,
+        .uart_irq = 12,
+        .uart_hz = 40000000,
+        .fe_map = "mt7620",
+        .fe_cpu_irq = 5,
+        .gsw = true,
+        .unimp = mt7620_unimp,
     },
 };
 
@@ -200,6 +245,28 @@ uint32_t *ralink_soc_bootrom_ptr(RalinkSocState *s)
     return memory_region_get_ram_ptr(&s->bootrom);
 }
 
+DeviceState *ralink_soc_switch(RalinkSocState *s)
+{
+    const RalinkSocInfo *info = ralink_soc_info(s->soc);
+
+    if (info && info->gsw) {
+        if (!s->has_gsw) {
+            object_initialize_child(OBJECT(s), "gsw", &s->gsw, TYPE_MT7530);
+            qdev_prop_set_string(DEVICE(&s->gsw), "chip", "mt7620");
+            s->has_gsw = true;
+        }
+        return DEVICE(&s->gsw);
+    }
+    if (!info || !info->esw) {
+        return NULL;
+    }
+    if (!s->has_esw) {
+        object_initialize_child(OBJECT(s), "esw", &s->esw, TYPE_RALINK_ESW);
+        s->has_esw = true;
+    }
+    return DEVICE(&s->esw);
+}
+
 static void ralink_soc_map_unimp(RalinkSocState *s, const char *name,
                                  hwaddr base, uint64_t size, int priority)
 {
@@ -222,11 +289,49 @@ static void ralink_soc_reset_line(RalinkSocState *s, int bit,
                                 qdev_get_gpio_in_named(dev, "reset", n));
 }
 
+/* The MT7620's GSW and frame engine */
+static bool ralink_soc_gsw(RalinkSocState *s, Error **errp)
+{
+    const RalinkSocInfo *info = s->info;
+
+    ralink_soc_switch(s);
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->gsw), errp)) {
+        return false;
+    }
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->gsw), 0,
+                    RALINK_SOC_PALMBUS_BASE + SOC_ESW_OFS);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->gsw), 0,
+                       qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
+    ralink_soc_reset_line(s, SOC_RST_ESW, DEVICE(&s->gsw), 0);
+    object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
+    qdev_prop_set_string(DEVICE(&s->fe), "map", info->fe_map);
+    object_property_set_link(OBJECT(&s->fe), "gsw", OBJECT(&s->gsw),
+                             &error_abort);
+    object_property_set_link(OBJECT(&s->fe), "dma-memory",
+                             OBJECT(get_system_memory()), &error_abort);
+    if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
+        return false;
+    }
+    sysbus_mmio_map(SYS_BUS_DEVICE(&s->fe), 0,
+                    RALINK_SOC_PALMBUS_BASE + SOC_FE_OFS);
+    sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
+                       s->cpu->env.irq[info->fe_cpu_irq]);
+    ralink_soc_reset_line(s, SOC_RST_FE, DEVICE(&s->fe), 0);
+    return true;
+}
+
 static bool ralink_soc_net(RalinkSocState *s, Error **errp)
 {
     const RalinkSocInfo *info = s->info;
     MemoryRegion *sysmem = get_system_memory();
 
+    if (info->gsw) {
+        return ralink_soc_gsw(s, errp);
+    }
+    if (!info->esw) {
+        return true;
+    }
+    ralink_soc_switch(s);
     if (!sysbus_realize(SYS_BUS_DEVICE(&s->esw), errp)) {
         return false;
     }
@@ -345,7 +450,6 @@ static void ralink_soc_init(Object *obj)
 
     object_initialize_child(obj, "sysctl", &s->sysctl, TYPE_RALINK_SYSCTL);
     object_initialize_child(obj, "intc", &s->intc, TYPE_RALINK_INTC);
-    object_initialize_child(obj, "esw", &s->esw, TYPE_RALINK_ESW);
     s->cpuclk = qdev_init_clock_out(DEVICE(obj), "cpu-refclk");
 }
 

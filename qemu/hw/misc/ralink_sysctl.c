@@ -73,6 +73,37 @@
 /* RT5350: CHIP_ID id 1 rev 3, as the RT3052's (not from code) */
 #define RT5350_CHIP_ID              ((1 << 8) | 3)
 
+/*
+ * MT7620A: CHIP_REV version 2 ECO 6 with bit 16 for the MT7620A package
+ * (what the kernel prints on boards in the field: "MediaTek MT7620A ver:2
+ * eco:6"); SYSCFG0's 40 MHz crystal (bit 6, clk-mtmips.c) and DDR2 (bits
+ * 5:4 = 2: mt7620.c, U-Boot's mt7620.h).
+ */
+#define MT7620_CHIP_REV             ((1 << 16) | (2 << 8) | 6)
+#define MT7620_SYSCFG0_XTAL_40MHZ   BIT(6)
+#define MT7620_SYSCFG0_DRAM_DDR2    (2 << 4)
+#define SYSCTL_CPU_SYS_CLKCFG       0x3c
+/*
+ * MT7620: CUR_CLK_STS, the CPU clock's divider and fraction in force,
+ * which U-Boot's mt7620 code reads (mt7620/init.c); the model's follow
+ * CPU_SYS_CLKCFG at once
+ */
+#define SYSCTL_CUR_CLK_STS          0x44
+#define   CLK_STS_FDIV_FFRAC          (0x1f << 8 | 0x1f)
+#define SYSCTL_CPLL_CFG0            0x54
+#define SYSCTL_CPLL_CFG1            0x58
+/*
+ * MT7620: the CPU PLL as a bootloader leaves it for 580 MHz (SW_CFG, bit
+ * 31, with a multiplier field of 5, i.e. 29, and divider index 0, i.e.
+ * 2: 40 MHz * 29 / 2, clk-mtmips.c mt7620_pll_recalc_rate(); the rate
+ * MT7620 boards' U-Boot prints). CPU_SYS_CLKCFG: CPU = PLL * FFRAC (4:0)
+ * / FDIV (12:8), 1/1, and the bus at a third of it (OCP ratio, 19:16, 4);
+ * Linux rewrites FDIV and FFRAC to 3/3 and reads them back. The silicon's
+ * reset values are not known here.
+ */
+#define MT7620_CPLL_CFG0_580MHZ     (BIT(31) | (5 << 16))
+#define MT7620_CPU_SYS_CLKCFG       ((4 << 16) | (1 << 8) | 1)
+
 /* The registers a SoC has beyond the identification, kept as written */
 typedef struct RalinkSysctlReg {
     hwaddr offset;
@@ -83,6 +114,7 @@ struct RalinkSysctlSoc {
     const char *name;
     uint32_t id[4];             /* 0x00-0x0c: name, name/efuse, revision */
     uint32_t syscfg0;
+    bool cur_clk_sts;
     const RalinkSysctlReg *regs;
 };
 
@@ -119,6 +151,25 @@ static const RalinkSysctlReg rt305x_regs[] = {
     { }
 };
 
+/*
+ * The MT7620's registers Linux touches (mt7620.c, clk-mtmips.c): the
+ * MT7628's, its PLL and CPU clock registers besides (the PLL's kept as
+ * written: a bootloader sets them)
+ */
+static const RalinkSysctlReg mt7620_regs[] = {
+    { SYSCTL_SYSCFG1, 0 },
+    { SYSCTL_CLKCFG0, 0 },
+    { SYSCTL_CLKCFG1, 0xffffffff },
+    { SYSCTL_RSTCTL, 0 },
+    { SYSCTL_CPU_SYS_CLKCFG, MT7620_CPU_SYS_CLKCFG },
+    { SYSCTL_CPLL_CFG0, MT7620_CPLL_CFG0_580MHZ },
+    { SYSCTL_CPLL_CFG1, 0 },
+    { SYSCTL_GPIO_MODE1, 0 },
+    { SYSCTL_PMU0_CFG, 0 },
+    { SYSCTL_PMU1_CFG, 0 },
+    { }
+};
+
 /* "MT7628  " with the DDR2 and 40 MHz crystal straps of the boards here */
 static const RalinkSysctlSoc ralink_sysctl_socs[] = {
     {
@@ -144,6 +195,13 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
         .id = { 0x33355452, 0x20203035, 0, RT5350_CHIP_ID },
         .syscfg0 = RT5350_SYSCFG0_DRAM_32M | RT5350_SYSCFG0_XTAL_40MHZ,
         .regs = rt305x_regs,
+    }, {
+        /* "MT7620  " (mt7620.h MT7620_CHIP_NAME0/1) */
+        .name = "mt7620a",
+        .id = { 0x3637544d, 0x20203032, 0, MT7620_CHIP_REV },
+        .syscfg0 = MT7620_SYSCFG0_XTAL_40MHZ | MT7620_SYSCFG0_DRAM_DDR2,
+        .cur_clk_sts = true,
+        .regs = mt7620_regs,
     },
 };
 
@@ -170,6 +228,11 @@ static uint64_t ralink_sysctl_read(void *opaque, hwaddr addr, unsigned size)
         return s->soc->syscfg0;
     case SYSCTL_RSTSTAT:
         return 0;
+    case SYSCTL_CUR_CLK_STS:
+        if (s->soc->cur_clk_sts) {
+            return s->regs[SYSCTL_CPU_SYS_CLKCFG / 4] & CLK_STS_FDIV_FFRAC;
+        }
+        break;
     }
     if (!sysctl_reg(s, addr)) {
         qemu_log_mask(LOG_UNIMP, "%s: read of unimplemented register 0x%"
@@ -199,6 +262,10 @@ static void ralink_sysctl_write(void *opaque, hwaddr addr, uint64_t val,
     switch (addr) {
     case SYSCTL_CHIP_NAME0 ... SYSCTL_SYSCFG0:
     case SYSCTL_RSTSTAT:
+    case SYSCTL_CUR_CLK_STS:
+        if (addr == SYSCTL_CUR_CLK_STS && !s->soc->cur_clk_sts) {
+            break;
+        }
         qemu_log_mask(LOG_GUEST_ERROR, "%s: write of 0x%" PRIx64 " to read-"
                       "only register 0x%" HWADDR_PRIx "\n", TYPE_RALINK_SYSCTL,
                       val, addr);

@@ -1,5 +1,6 @@
 /*
- * MediaTek MT7530 switch core, as built into the MT7621 (MCM)
+ * MediaTek MT7530 switch core, as built into the MT7621 (MCM), and the
+ * MT7620's gigabit switch (GSW)
  *
  * Seven ports: 0-4 with internal gigabit PHYs, each on its own QEMU
  * network backend; 5 wired to the frame engine's GMAC1 and 6 (the CPU
@@ -10,6 +11,20 @@
  * answer at MDIO addresses 0-4 of the same bus.
  *
  * Register names and fields follow mainline's drivers/net/dsa/mt7530.h.
+ *
+ * The MT7620's GSW ("chip" mt7620) is the same core with another global
+ * block, compared register by register in the sources below: its
+ * registers are on the palmbus (MMIO, 0x8000 bytes); ports 0-4 have
+ * 100 Mbit PHYs, reached through PIAC (0x7004: the MT7531's PHY_IAC
+ * layout); port 6 is the frame engine's CPU port, with the source port
+ * and a forced destination map in the DMA descriptors rather than a
+ * special tag; the VLAN table has 16 slots, each with its VID in VTIM
+ * (0x100: two 12-bit VIDs a word) and VTCR naming a slot; the MIB
+ * counters have their own layout (16-bit frame counters); the interrupt
+ * mask at 0x7008 masks (OpenWrt writes ~0x7f to enable link changes).
+ * Sources: OpenWrt's gsw_mt7620.[ch] and gsw_mt7620_dsa.c (its 2026 DSA
+ * driver: VTIM, the MIB fields, the address-table match modes), U-Boot's
+ * mt7620-eth.c, the 2016 series' gsw_mt7620.h (../shared/seeds/).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -150,6 +165,7 @@
 #define   PMSR_EEE1G                BIT(7)
 #define   PMSR_EEE100M              BIT(6)
 #define   PMSR_SPEED_1000           (2 << 2)
+#define   PMSR_SPEED_100            (1 << 2)
 #define   PMSR_DPX                  BIT(1)
 #define   PMSR_LINK                 BIT(0)
 #define MT7530_GMACCR           0x30e0
@@ -167,6 +183,45 @@
 #define MT753X_TRAP             0x7800
 #define MT753X_MTRAP            0x7804
 #define MT7530_CREV             0x7ffc
+
+/* The MT7620 GSW's own registers (the sources at the top) */
+#define MT7620_VTIM             0x0100  /* 8 words: two 12-bit VIDs each */
+#define MT7620_VTIM_END         0x0120
+#define   MT7620_VTCR_SLOT(v)       extract32(v, 0, 4)
+#define MT7620_GMACCR           0x3fe0
+#define   MT7620_GMACCR_JUMBO       2   /* MAX_RX_PKT_LEN: JMB_LEN KiB */
+#define MT7620_SMACCR0          0x3fe4
+#define MT7620_SMACCR1          0x3fe8
+#define MT7620_CKGCR            0x3ff0
+/* OpenWrt's gsw_mt7620.h; what its bit 1 enables is kept, not acted on */
+#define MT7620_MIB_CNT_EN       0x4000
+#define MT7620_PPSC             0x7000  /* PHY polling: kept */
+#define MT7620_PIAC             0x7004
+#define   PIAC_ACS_ST               BIT(31)
+#define   PIAC_REG(v)               extract32(v, 25, 5)
+#define   PIAC_PHY(v)               extract32(v, 20, 5)
+#define   PIAC_CMD(v)               extract32(v, 18, 2)
+#define   PIAC_CMD_WRITE            1
+#define   PIAC_CMD_READ             2
+#define MT7620_IMR              0x7008
+#define MT7620_ISR              0x700c
+#define MT7620_GPC1             0x7014
+#define   GPC1_PHY_BASE(v)          extract32(v, 16, 5)
+#define   GPC1_PHY_DIS(v)           extract32(v, 24, 5)
+#define MT7620_GPC2             0x701c
+#define PHY_PAGE_REG            31
+/* MIB, 0x4000 + port * 0x100 (gsw_mt7620_dsa.c's mt7620_gsw_mibs) */
+#define MT7620_MIB_TX_PKTS      0x10    /* good 15:0, bad 31:16 */
+#define MT7620_MIB_TX_BAD_BYTES 0x14
+#define MT7620_MIB_TX_BYTES     0x18
+#define MT7620_MIB_TX_DROP      0x1c    /* 15:0 */
+#define MT7620_MIB_RX_PKTS      0x20    /* good 15:0, bad 31:16 */
+#define MT7620_MIB_RX_BAD_BYTES 0x24
+#define MT7620_MIB_RX_BYTES     0x28
+#define MT7620_MIB_RX_DROP      0x2c    /* ingress 15:0, control 31:16 */
+#define MT7620_MIB_RX_FILTER    0x30    /* filtered 15:0, ARL 31:16 */
+/* gsw_mt7620_dsa.c's MT7620_MAX_FRAME_LEN */
+#define MT7620_MAX_FRAME        2048
 
 /*
  * HWTRAP: the strap pins the MCM of an MT7621 reports. Only the crystal
@@ -268,8 +323,10 @@ static bool mt7530_port_up(MT7530State *s, int port);
 
 static void mt7530_update_irq(MT7530State *s)
 {
-    trace_mt7530_irq(s->sys_int_sts, s->sys_int_en);
-    qemu_set_irq(s->irq, !!(s->sys_int_sts & s->sys_int_en));
+    uint32_t en = s->gsw ? ~s->imr : s->sys_int_en;
+
+    trace_mt7530_irq(s->sys_int_sts, en);
+    qemu_set_irq(s->irq, !!(s->sys_int_sts & en));
 }
 
 /* A PHY's link partner is there: the port has a backend (a cable), up */
@@ -449,7 +506,7 @@ static void mt7530_atc_command(MT7530State *s, uint32_t val)
 
 static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
 {
-    MT7530Vlan *v = &s->vlan[VTCR_VID(val)];
+    MT7530Vlan *v = &s->vlan[s->gsw ? MT7620_VTCR_SLOT(val) : VTCR_VID(val)];
 
     s->vtcr = val & ~(VTCR_BUSY | VTCR_INVALID);
     trace_mt7530_vtcr(VTCR_FUNC(val), VTCR_VID(val), s->vawd1, s->vawd2);
@@ -478,6 +535,28 @@ static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
                       VTCR_FUNC(val));
         break;
     }
+}
+
+/*
+ * The VLAN table's entry for @vid. The GSW's is the first of its 16 slots
+ * whose VTIM names @vid and whose entry is valid (which slot wins when
+ * two valid ones name a VID is not known here), else an entry never
+ * written: invalid.
+ */
+static MT7530Vlan *mt7530_vlan(MT7530State *s, uint16_t vid)
+{
+    int i;
+
+    if (!s->gsw) {
+        return &s->vlan[vid];
+    }
+    for (i = 0; i < MT7620_NUM_VLANS; i++) {
+        if (extract32(s->vtim[i / 2], (i & 1) * 12, 12) == vid &&
+            (s->vlan[i].vawd1 & VAWD1_VALID)) {
+            return &s->vlan[i];
+        }
+    }
+    return &s->vlan[MT7620_NUM_VLANS];
 }
 
 /* -- the register file -------------------------------------------------- */
@@ -515,6 +594,10 @@ static void mt7530_reset_core(MT7530State *s)
     memset(s->vlan, 0, sizeof(s->vlan));
     memset(s->fdb, 0, sizeof(s->fdb));
     memset(s->pad, 0, sizeof(s->pad));
+    memset(s->vtim, 0, sizeof(s->vtim));
+    s->ppsc = s->piac = s->gpc1 = s->gpc2 = 0;
+    s->smaccr0 = s->smaccr1 = s->ckgcr = s->mib_cnt_en = 0;
+    s->imr = ~0u;               /* every interrupt masked */
     s->search_pos = 0;
     g_hash_table_remove_all(s->other);
 }
@@ -543,15 +626,218 @@ static uint32_t mt7530_pmsr(MT7530State *s, int p)
                (pmcr & (PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC));
     }
     if (p < MT7530_NUM_PHYS && ralink_phy_link(&s->phy[p])) {
-        return PMSR_LINK | PMSR_DPX | PMSR_SPEED_1000 |
+        return PMSR_LINK | PMSR_DPX |
+               (s->phy[p].model->gigabit ? PMSR_SPEED_1000 : PMSR_SPEED_100) |
                (ralink_phy_eee(&s->phy[p]) & PHY_EEE_1000T ? PMSR_EEE1G : 0);
     }
     return 0;
 }
 
+/* The GSW's MIB counters, from the model's (MT7530) ones */
+static uint32_t mt7620_mib_read(MT7530State *s, int p, unsigned off)
+{
+    const uint32_t *m = s->mib[p];
+
+    switch (off) {
+    case MT7620_MIB_TX_PKTS:
+        return (m[MIB_TX_UNICAST] + m[MIB_TX_MULTICAST] +
+                m[MIB_TX_BROADCAST]) & 0xffff;
+    case MT7620_MIB_TX_BYTES:
+        return m[MIB_TX_BYTES];
+    case MT7620_MIB_TX_DROP:
+        return m[MIB_TX_DROP] & 0xffff;
+    case MT7620_MIB_RX_PKTS:
+        return (m[MIB_RX_UNICAST] + m[MIB_RX_MULTICAST] +
+                m[MIB_RX_BROADCAST]) & 0xffff;
+    case MT7620_MIB_RX_BYTES:
+        return m[MIB_RX_BYTES];
+    case MT7620_MIB_RX_DROP:
+        /* "Control" drops: the MAC control frames that end in the MAC */
+        return deposit32(m[MIB_RX_DROP] & 0xffff, 16, 16, m[MIB_RX_PAUSE]);
+    case MT7620_MIB_RX_FILTER:
+        return deposit32(m[MIB_RX_FILTERING] & 0xffff, 16, 16,
+                         m[MIB_RX_ARL_DROP]);
+    case MT7620_MIB_TX_BAD_BYTES:
+    case MT7620_MIB_RX_BAD_BYTES:
+        return 0;               /* no bad frames on an emulated wire */
+    }
+    qemu_log_mask(LOG_UNIMP, "mt7620-gsw: read of MIB counter 0x%02x of "
+                  "port %d\n", off, p);
+    return 0;
+}
+
+/* A PHY access through PIAC; PHYs at GPC1's base address and after it */
+static void mt7620_piac(MT7530State *s, uint32_t val)
+{
+    int n = PIAC_PHY(val) - GPC1_PHY_BASE(s->gpc1);
+    bool there = n >= 0 && n < MT7530_NUM_PHYS &&
+                 !(GPC1_PHY_DIS(s->gpc1) & BIT(n));
+    uint16_t data = val & 0xffff;
+
+    switch (PIAC_CMD(val)) {
+    case PIAC_CMD_WRITE:
+        /*
+         * Register 31, the page, is one for the five PHYs: OpenWrt's
+         * mt7620_ephy_init() and U-Boot's mt7620-eth select a page through
+         * PHY 1 and then write the paged registers of PHYs 0-4
+         */
+        if (there && PIAC_REG(val) == PHY_PAGE_REG) {
+            for (n = 0; n < MT7530_NUM_PHYS; n++) {
+                ralink_phy_write(&s->phy[n], PHY_PAGE_REG, data);
+            }
+        } else if (there) {
+            ralink_phy_write(&s->phy[n], PIAC_REG(val), data);
+        }
+        break;
+    case PIAC_CMD_READ:
+        data = there ? ralink_phy_read(&s->phy[n], PIAC_REG(val)) : 0xffff;
+        break;
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7620-gsw: PIAC command %u\n",
+                      PIAC_CMD(val));
+        break;
+    }
+    trace_mt7620_piac(PIAC_CMD(val), PIAC_PHY(val), PIAC_REG(val), data);
+    s->piac = deposit32(val & ~PIAC_ACS_ST, 0, 16, data);
+}
+
+/*
+ * The GSW's own registers and the MT7530 ones it does not have: true if
+ * @reg is one (read into @val)
+ */
+static bool mt7620_reg_read(MT7530State *s, uint32_t reg, uint32_t *val)
+{
+    if (reg >= MT7620_VTIM && reg < MT7620_VTIM_END) {
+        *val = s->vtim[(reg - MT7620_VTIM) / 4];
+        return true;
+    }
+    if (reg >= MT7530_MIB_BASE && reg < MT7530_MIB_BASE + 0x700 &&
+        reg != MT7620_MIB_CNT_EN) {
+        *val = mt7620_mib_read(s, (reg >> 8) & 0xf, reg & 0xff);
+        return true;
+    }
+    switch (reg) {
+    case MT7620_GMACCR:
+        *val = s->gmaccr;
+        return true;
+    case MT7620_SMACCR0:
+        *val = s->smaccr0;
+        return true;
+    case MT7620_SMACCR1:
+        *val = s->smaccr1;
+        return true;
+    case MT7620_CKGCR:
+        *val = s->ckgcr;
+        return true;
+    case MT7620_MIB_CNT_EN:
+        *val = s->mib_cnt_en;
+        return true;
+    case MT7620_PPSC:
+        *val = s->ppsc;
+        return true;
+    case MT7620_PIAC:
+        *val = s->piac;
+        return true;
+    case MT7620_IMR:
+        *val = s->imr;
+        return true;
+    case MT7620_ISR:
+        *val = s->sys_int_sts;
+        return true;
+    case MT7620_GPC1:
+        *val = s->gpc1;
+        return true;
+    case MT7620_GPC2:
+        *val = s->gpc2;
+        return true;
+    case MT7530_GMACCR:
+    case MT7530_MIB_CCR:
+        break;
+    default:
+        if (reg < MT7530_SYS_CTRL) {
+            return false;
+        }
+    }
+    qemu_log_mask(LOG_UNIMP, "mt7620-gsw: read of register 0x%04x\n", reg);
+    *val = GPOINTER_TO_UINT(g_hash_table_lookup(s->other,
+                                                GUINT_TO_POINTER(reg)));
+    return true;
+}
+
+static bool mt7620_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
+{
+    if (reg >= MT7620_VTIM && reg < MT7620_VTIM_END) {
+        s->vtim[(reg - MT7620_VTIM) / 4] = val;
+        return true;
+    }
+    switch (reg) {
+    case MT7620_GMACCR:
+        s->gmaccr = val;
+        return true;
+    case MT7620_SMACCR0:
+        s->smaccr0 = val;
+        return true;
+    case MT7620_SMACCR1:
+        s->smaccr1 = val;
+        return true;
+    case MT7620_CKGCR:
+        s->ckgcr = val;
+        return true;
+    case MT7620_MIB_CNT_EN:
+        s->mib_cnt_en = val;
+        return true;
+    case MT7620_PPSC:
+        s->ppsc = val;
+        return true;
+    case MT7620_PIAC:
+        if (val & PIAC_ACS_ST) {
+            mt7620_piac(s, val);
+        } else {
+            s->piac = val;
+        }
+        return true;
+    case MT7620_IMR:
+        s->imr = val;
+        mt7530_update_irq(s);
+        return true;
+    case MT7620_ISR:
+        s->sys_int_sts &= ~val;
+        mt7530_update_irq(s);
+        return true;
+    case MT7620_GPC1:
+        s->gpc1 = val;
+        return true;
+    case MT7620_GPC2:
+        s->gpc2 = val;
+        return true;
+    case MT7530_GMACCR:
+    case MT7530_MIB_CCR:
+        break;
+    default:
+        if (reg >= MT7530_MIB_BASE && reg < MT7530_MIB_BASE + 0x700) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7620-gsw: write to MIB "
+                          "counter 0x%04x\n", reg);
+            return true;
+        }
+        if (reg < MT7530_SYS_CTRL) {
+            return false;
+        }
+    }
+    qemu_log_mask(LOG_UNIMP, "mt7620-gsw: write of 0x%x to register "
+                  "0x%04x\n", val, reg);
+    g_hash_table_insert(s->other, GUINT_TO_POINTER(reg),
+                        GUINT_TO_POINTER(val));
+    return true;
+}
+
 static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
 {
     int p = (reg >> 8) & 0xf;
+    uint32_t val;
+
+    if (s->gsw && mt7620_reg_read(s, reg, &val)) {
+        return val;
+    }
 
     if (reg >= MT7530_MIB_BASE && reg < MT7530_MIB_BASE + 0x700) {
         unsigned w = (reg & 0xff) / 4;
@@ -643,6 +929,10 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
 {
     int p = (reg >> 8) & 0xf;
     int i;
+
+    if (s->gsw && mt7620_reg_write(s, reg, val)) {
+        return;
+    }
 
     if (reg >= 0x2000 && reg < 0x2700) {
         switch (reg & ~0xf00) {
@@ -884,6 +1174,19 @@ static int mt7530_max_frame(MT7530State *s)
     static const int lens[] = { 1522, 1536, 1552 };
     unsigned sel = GMACCR_MAX_RX_PKT_LEN(s->gmaccr);
 
+    /*
+     * The GSW: MAX_RX_PKT_LEN 2 takes JMB_LEN KiB (OpenWrt's
+     * gsw_mt7620.h: GMACCR_JMB_ENABLE 2), up to its 2 KiB; what 3 takes
+     * is not known here (the MT7530's 1552 is assumed)
+     */
+    if (s->gsw) {
+        if (sel == MT7620_GMACCR_JUMBO) {
+            return MIN(MAX(GMACCR_MAX_RX_JUMBO(s->gmaccr), 1) * 1024,
+                       MT7620_MAX_FRAME);
+        }
+        return lens[sel == 3 ? 2 : sel];
+    }
+
     if (sel < 3) {
         return lens[sel];
     }
@@ -962,7 +1265,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     if (port < MT7530_NUM_PHYS) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
-        s->mac_ops[port]->receive(s->mac_opaque[port], out, n);
+        s->mac_ops[port]->receive(s->mac_opaque[port], out, n, src);
     } else {
         s->mib[port][MIB_TX_DROP]++;
     }
@@ -991,7 +1294,7 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
         f->tci = (f->tci & 0xf000) | PPBV1_PVID(s->ppbv1[src]);
         vid = f->tci & 0xfff;
     }
-    v = &s->vlan[vid];
+    v = mt7530_vlan(s, vid);
     /*
      * Port matrix mode does not consult the VLAN table: FID 0 (the
      * driver's FID_STANDALONE), forwarding by the port matrix alone.
@@ -1210,7 +1513,7 @@ static bool mt7530_ingress(MT7530State *s, int port, const uint8_t *buf,
 }
 
 void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
-                         size_t len)
+                         size_t len, uint8_t port_map)
 {
     MT7530Frame *f = g_new(MT7530Frame, 1);
     uint8_t cpu_dest;
@@ -1219,6 +1522,9 @@ void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
         qemu_log_mask(LOG_GUEST_ERROR, "mt7530: frame from port %d\n",
                       port);
     } else if (mt7530_ingress(s, port, buf, len, f, &cpu_dest)) {
+        if (port_map) {
+            cpu_dest = port_map & 0x7f;
+        }
         /* Frames to another CPU port are dropped rather than queued */
         mt7530_forward(s, port, f, cpu_dest);
     }
@@ -1292,6 +1598,29 @@ static NetClientInfo mt7530_net_info = {
     .link_status_changed = mt7530_link_status_changed,
 };
 
+/* -- the GSW's palmbus window ------------------------------------------- */
+
+static uint64_t mt7620_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    return mt7530_reg_read(opaque, addr);
+}
+
+static void mt7620_mmio_write(void *opaque, hwaddr addr, uint64_t val,
+                              unsigned size)
+{
+    mt7530_reg_write(opaque, addr, val);
+}
+
+static const MemoryRegionOps mt7620_mmio_ops = {
+    .read = mt7620_mmio_read,
+    .write = mt7620_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
 /* -- device ------------------------------------------------------------- */
 
 /*
@@ -1354,7 +1683,20 @@ static void mt7530_reset(DeviceState *dev)
 static void mt7530_realize(DeviceState *dev, Error **errp)
 {
     MT7530State *s = MT7530(dev);
+    const RalinkPhyModel *phy = &ralink_phy_mt7530;
     int i;
+
+    if (s->chip && !strcmp(s->chip, "mt7620")) {
+        s->gsw = true;
+        phy = &ralink_phy_mt7620;
+        memory_region_init_io(&s->mmio, OBJECT(s), &mt7620_mmio_ops, s,
+                              "mt7620-gsw", MT7620_GSW_SIZE);
+        sysbus_init_mmio(SYS_BUS_DEVICE(s), &s->mmio);
+    } else if (s->chip && strcmp(s->chip, "mt7530")) {
+        error_setg(errp, "mt7530: unknown chip \"%s\" (mt7530, mt7620)",
+                   s->chip);
+        return;
+    }
 
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         g_autofree char *name = g_strdup_printf("%s.port%d",
@@ -1369,7 +1711,7 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
     ralink_gen_init(&s->gen, "mt7530", MT7530_NUM_PHYS, MT7530_MAX_FRAME,
                     mt7530_gen_inject, s);
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
-        ralink_phy_init(&s->phy[i], &ralink_phy_mt7530, i,
+        ralink_phy_init(&s->phy[i], phy, i,
                         mt7530_phy_partner, mt7530_phy_link_changed, s);
     }
 }
@@ -1434,8 +1776,8 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 /* A running autonegotiation's end is in the PHYs' state: arm for it */
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 4,
-    .minimum_version_id = 4,
+    .version_id = 5,
+    .minimum_version_id = 5,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1464,6 +1806,16 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32(gmaccr, MT7530State),
         VMSTATE_UINT32(mib_ccr, MT7530State),
         VMSTATE_UINT32_ARRAY(pad, MT7530State, MT7530_PAD_REGS),
+        VMSTATE_UINT32_ARRAY(vtim, MT7530State, MT7620_NUM_VLANS / 2),
+        VMSTATE_UINT32(ppsc, MT7530State),
+        VMSTATE_UINT32(piac, MT7530State),
+        VMSTATE_UINT32(imr, MT7530State),
+        VMSTATE_UINT32(gpc1, MT7530State),
+        VMSTATE_UINT32(gpc2, MT7530State),
+        VMSTATE_UINT32(smaccr0, MT7530State),
+        VMSTATE_UINT32(smaccr1, MT7530State),
+        VMSTATE_UINT32(ckgcr, MT7530State),
+        VMSTATE_UINT32(mib_cnt_en, MT7530State),
         VMSTATE_UINT32_ARRAY(ssp, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(pcr, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_ARRAY(psc, MT7530State, MT7530_NUM_PORTS),
@@ -1490,6 +1842,7 @@ static Property mt7530_properties[] = {
     DEFINE_PROP_NETDEV("netdev2", MT7530State, conf[2].peers),
     DEFINE_PROP_NETDEV("netdev3", MT7530State, conf[3].peers),
     DEFINE_PROP_NETDEV("netdev4", MT7530State, conf[4].peers),
+    DEFINE_PROP_STRING("chip", MT7530State, chip),
     DEFINE_PROP_END_OF_LIST(),
 };
 

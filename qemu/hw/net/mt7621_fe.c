@@ -204,7 +204,7 @@ static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
     s->tx_packets[gdma]++;
     s->tx_bytes[gdma] += len;
     trace_mt7621_fe_tx(gdma, len);
-    mt7530_mac_transmit(s->sw, port, f, len);
+    mt7530_mac_transmit(s->sw, port, f, len, 0);
 }
 
 /*
@@ -433,7 +433,8 @@ static bool fe_gmac_can_receive(void *opaque)
     return fe_rx_ring_free(s);
 }
 
-static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len)
+static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
+                            int sport)
 {
     struct MT7621FEGmac *g = opaque;
     MT7621FEState *s = g->fe;

@@ -1,5 +1,6 @@
 /*
- * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688
+ * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688, the
+ * RT3050/RT3052 and the MT7620
  *
  * These frame engines have no GDMA and no QDMA: the PDMA's TX rings send
  * straight into the embedded switch's CPU port, and what the switch sends
@@ -66,6 +67,22 @@
  * bits 6:4 (the 2016 series' TX_DMA_INS_VLAN and OpenWrt's
  * fe_vlan_rx_add_vid() and fe_tx_map_dma() program it so).
  *
+ * The MT7620's frame engine ("map" mt7620) has the RT5350's PDMA map
+ * around other blocks (the Ralink SDK's ra_eth_reg.h, OpenWrt's
+ * soc_mt7620.c, U-Boot's mt7620-eth.c): its CDMA at 0x400 (CSG_CFG: TX
+ * checksums, as the RT305x's; the VLAN table at 0x430, as the RT305x's at
+ * 0xa8), GDMA1 at 0x600 (FWD_CFG: the RX checksum checks in 22:20, the
+ * destination of every frame in 2:0, which U-Boot and OpenWrt set to 0,
+ * the CPU; 7 is taken as discard, as on the RT305x; the MAC address at
+ * 0x608/0x60c, kept), GDMA1's counters at 0x1300 in the RT305x's layout,
+ * and GDMA1 wired to the GSW's CPU port 6 (mt7530.c, chip mt7620). The
+ * switch port travels in the descriptors rather than in a tag: txd4's
+ * forced port map (FP_BMAP, bits 27:20: the SDK's TX4_DMA_FP_BMAP, U-Boot's
+ * pdma_txd_info4; 0 forwards by address; bit 7, the PPE, is not modelled)
+ * and rxd4's source port (SP, bits 21:19) beside its L4 checksum valid bit
+ * (23: the SDK's RX4_DMA_L4FVLD, OpenWrt's MT7620_L4_VALID). TSO (txd4
+ * bit 28, from ECO 5 on) is not modelled.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -126,12 +143,25 @@
 #define RT3050_CDMA_CSG_CFG     0x0080
 #define   RT3050_CSG_EN             (BIT(0) | BIT(1) | BIT(2))
 #define RT3050_GDMA1_CNT        0x0700  /* to 0x73c */
-#define RT3050_GDMA1_TX_BYTES   0x0700
-#define RT3050_GDMA1_TX_PKTS    0x0704
-#define RT3050_GDMA1_RX_BYTES   0x0720
-#define RT3050_GDMA1_RX_PKTS    0x0724
-#define RT3050_GDMA1_RX_CSUM    0x0738
-#define RT3050_GDMA1_CNT_END    0x0740
+/* GDMA1's counters, from their base (RT305x 0x700, MT7620 0x1300) */
+#define GDMA_CNT_TX_BYTES       0x00
+#define GDMA_CNT_TX_PKTS        0x04
+#define GDMA_CNT_RX_BYTES       0x20
+#define GDMA_CNT_RX_PKTS        0x24
+#define GDMA_CNT_RX_CSUM        0x38
+#define GDMA_CNT_SIZE           0x40
+
+/* MT7620 (the sources at the top) */
+#define MT7620_CDMA_CSG_CFG     0x0400
+#define MT7620_CDMA_VLAN_ID0    0x0430  /* the VLAN table, 8 registers */
+#define MT7620_GDMA1_FWD_CFG    0x0600
+#define   MT7620_GDMA_DST(v)        extract32(v, 0, 3)
+#define MT7620_GDMA1_CNT        0x1300
+#define MT7620_RXD4_SPORT_SHIFT 19
+#define MT7620_RXD4_L4_VALID    BIT(23)
+#define MT7620_TXD4_FP_BMAP(v)  extract32(v, 20, 8)
+#define MT7620_TXD4_TSO         BIT(28)
+#define MT7620_FP_PPE           BIT(7)
 
 static const hwaddr rt5350_plain[] = {
     0x0a10,     /* PDMA_FREEQ_THRES */
@@ -164,6 +194,24 @@ static const hwaddr rt3050_plain[] = {
     0x0108,     /* PDMA_SCH_CFG */
 };
 
+static const hwaddr mt7620_plain[] = {
+    0x0000,     /* FE_GLO_CFG */
+    0x0004,     /* FE_RST_GLO */
+    MT7620_CDMA_CSG_CFG,
+    0x0410,     /* CDMA_PPPOE_SID0 */
+    0x0430, 0x0434, 0x0438, 0x043c,     /* CDMA_VLAN_ID0-7 */
+    0x0440, 0x0444, 0x0448, 0x044c,
+    0x0500,     /* PSE_FQFC_CFG */
+    0x0504,     /* PSE_IQ_CFG */
+    MT7620_GDMA1_FWD_CFG,       /* (writes: ralink_fe_write()) */
+    0x0604,     /* GDMA1_SHPR_CFG */
+    0x0608,     /* GDMA1_MAC_ADRL */
+    0x060c,     /* GDMA1_MAC_ADRH */
+    0x0a10,     /* PDMA_FREEQ_THRES */
+    0x0a80,     /* PDMA_SCH_Q01_CFG */
+    0x0a84,     /* PDMA_SCH_Q23_CFG */
+};
+
 /*
  * RalinkFEMap: where one generation of the frame engine has its
  * registers and bits (the rings: ralink_pdma.c)
@@ -181,8 +229,12 @@ typedef struct RalinkFEMap {
     uint32_t csum_en;
     hwaddr csg_cfg;             /* TX checksum enables (0: no TX checksums) */
     hwaddr gdma_fwd;            /* GDMA1's forwarding (0: no GDMA) */
+    bool gdma_dst;              /* ... one destination (2:0), no classes */
     hwaddr vid_table;           /* TX VLAN insertion's table (0: none) */
-    bool sdm_counters;          /* the SDM's (else GDMA1's at 0x700) */
+    bool sdm_counters;          /* the SDM's (else GDMA1's at gdma_cnt) */
+    hwaddr gdma_cnt;
+    uint32_t rxd4_l4_valid;
+    bool port_in_desc;          /* MT7620: txd4 FP_BMAP, rxd4 SP */
     uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
     const hwaddr *plain;        /* registers kept as written */
     size_t n_plain;
@@ -199,6 +251,7 @@ static const RalinkFEMap fe_maps[] = {
         .tx_done_shift = 0,
         .csum_con = SDM_CON, .csum_en = SDM_CSUM_EN,
         .sdm_counters = true,
+        .rxd4_l4_valid = RXD4_L4_VALID,
         /* The switch's largest frame, without its FCS */
         .rx_buf_len = 1536,
         .plain = rt5350_plain, .n_plain = ARRAY_SIZE(rt5350_plain),
@@ -214,8 +267,29 @@ static const RalinkFEMap fe_maps[] = {
         .csg_cfg = RT3050_CDMA_CSG_CFG,
         .gdma_fwd = RT3050_GDMA1_FWD_CFG,
         .vid_table = RT3050_DMA_VID0,
+        .gdma_cnt = RT3050_GDMA1_CNT,
+        .rxd4_l4_valid = RXD4_L4_VALID,
         .rx_buf_len = 1536,
         .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
+    }, {
+        .name = "mt7620",
+        .tx_base = 0x0800, .tx_rings = 4,
+        .rx_base = 0x0900, .rx_rings = 2,
+        .glo_cfg = 0x0a04, .rst_idx = 0x0a08, .dly_int = 0x0a0c,
+        .int_status = 0x0a20, .int_mask = 0x0a28,
+        .rx_done = BIT(16), .rx_dly = BIT(30), .tx_dly = BIT(28),
+        .tx_done_shift = 0,
+        .csum_con = MT7620_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
+        .csg_cfg = MT7620_CDMA_CSG_CFG,
+        .gdma_fwd = MT7620_GDMA1_FWD_CFG,
+        .gdma_dst = true,
+        .vid_table = MT7620_CDMA_VLAN_ID0,
+        .gdma_cnt = MT7620_GDMA1_CNT,
+        .rxd4_l4_valid = MT7620_RXD4_L4_VALID,
+        .port_in_desc = true,
+        /* The GSW's largest frame, without its FCS */
+        .rx_buf_len = 2048,
+        .plain = mt7620_plain, .n_plain = ARRAY_SIZE(mt7620_plain),
     },
 };
 
@@ -271,7 +345,31 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
     }
     s->tx_packets++;
     s->tx_bytes += len;
-    ralink_esw_cpu_transmit(s->esw, s->tx_buf, len);
+    if (!s->gsw) {
+        ralink_esw_cpu_transmit(s->esw, s->tx_buf, len);
+        return;
+    }
+    if (txd4 & MT7620_TXD4_TSO) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: TSO (txd4 0x%08x): the frame "
+                      "is sent as it is\n", txd4);
+    }
+    if (MT7620_TXD4_FP_BMAP(txd4) & MT7620_FP_PPE) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: a frame forced to the PPE "
+                      "(txd4 0x%08x) is dropped\n", txd4);
+        return;
+    }
+    mt7530_mac_transmit(s->gsw, MT7530_CPU_PORT, s->tx_buf, len,
+                        MT7620_TXD4_FP_BMAP(txd4));
+}
+
+/* The switch's CPU port may send again */
+static void fe_switch_ready(RalinkFEState *s)
+{
+    if (s->gsw) {
+        mt7530_mac_ready(s->gsw, MT7530_CPU_PORT);
+    } else {
+        ralink_esw_cpu_ready(s->esw);
+    }
 }
 
 static void fe_pdma_tx(RalinkFEState *s)
@@ -315,6 +413,9 @@ static unsigned fe_gdma_fwd_port(RalinkFEState *s, const uint8_t *buf,
     uint32_t fwd = fe_reg(s, s->map->gdma_fwd);
     uint8_t own[6];
 
+    if (s->map->gdma_dst) {
+        return MT7620_GDMA_DST(fwd);
+    }
     if (len < 6) {
         return RT3050_GDMA_OFRC(fwd);
     }
@@ -330,9 +431,10 @@ static unsigned fe_gdma_fwd_port(RalinkFEState *s, const uint8_t *buf,
                                  RT3050_GDMA_UFRC(fwd);
 }
 
-static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
+/* A frame from the switch, which it took in on port @sport */
+static void fe_receive(RalinkFEState *s, const uint8_t *buf, size_t len,
+                       int sport)
 {
-    RalinkFEState *s = opaque;
     const RalinkFEMap *m = s->map;
     unsigned off = (fe_reg(s, m->glo_cfg) & GLO_RX_2B_OFFSET) ? 2 : 0;
     uint32_t rxd4 = 0;
@@ -348,10 +450,13 @@ static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
         RalinkCsum c = ralink_csum_rx(buf, len, 0);
 
         if (c == RALINK_CSUM_OK) {
-            rxd4 |= RXD4_L4_VALID;
+            rxd4 |= m->rxd4_l4_valid;
         } else if (c == RALINK_CSUM_BAD) {
             s->rx_csum_err++;
         }
+    }
+    if (m->port_in_desc) {
+        rxd4 |= sport << MT7620_RXD4_SPORT_SHIFT;
     }
     idx = ralink_pdma_rx_fill(&s->pdma_rx, 0, buf, len, off);
     if (idx < 0) {
@@ -368,9 +473,25 @@ static void fe_cpu_receive(void *opaque, const uint8_t *buf, size_t len)
     fe_update_irq(s);
 }
 
-static const RalinkEswCpuOps fe_cpu_ops = {
+static void fe_esw_receive(void *opaque, const uint8_t *buf, size_t len)
+{
+    fe_receive(opaque, buf, len, 0);
+}
+
+static void fe_gsw_receive(void *opaque, const uint8_t *buf, size_t len,
+                           int sport)
+{
+    fe_receive(opaque, buf, len, sport);
+}
+
+static const RalinkEswCpuOps fe_esw_ops = {
     .can_receive = fe_cpu_can_receive,
-    .receive = fe_cpu_receive,
+    .receive = fe_esw_receive,
+};
+
+static const MT7530MacOps fe_gsw_ops = {
+    .can_receive = fe_cpu_can_receive,
+    .receive = fe_gsw_receive,
 };
 
 /* -- registers ---------------------------------------------------------- */
@@ -413,16 +534,16 @@ static uint32_t fe_counter(uint32_t *c)
 static uint32_t *fe_sdm_counter(RalinkFEState *s, hwaddr a)
 {
     if (!s->map->sdm_counters) {
-        switch (a) {
-        case RT3050_GDMA1_TX_BYTES:
+        switch (a - s->map->gdma_cnt) {
+        case GDMA_CNT_TX_BYTES:
             return &s->tx_bytes;
-        case RT3050_GDMA1_TX_PKTS:
+        case GDMA_CNT_TX_PKTS:
             return &s->tx_packets;
-        case RT3050_GDMA1_RX_BYTES:
+        case GDMA_CNT_RX_BYTES:
             return &s->rx_bytes;
-        case RT3050_GDMA1_RX_PKTS:
+        case GDMA_CNT_RX_PKTS:
             return &s->rx_packets;
-        case RT3050_GDMA1_RX_CSUM:
+        case GDMA_CNT_RX_CSUM:
             return &s->rx_csum_err;
         }
         return NULL;
@@ -469,8 +590,8 @@ static uint64_t ralink_fe_read(void *opaque, hwaddr addr, unsigned size)
     if (c) {
         return fe_counter(c);
     }
-    if (!m->sdm_counters && addr >= RT3050_GDMA1_CNT &&
-        addr < RT3050_GDMA1_CNT_END) {
+    if (!m->sdm_counters && addr >= m->gdma_cnt &&
+        addr < m->gdma_cnt + GDMA_CNT_SIZE) {
         return 0;       /* a GDMA1 counter the model does not count */
     }
     qemu_log_mask(LOG_UNIMP, "ralink-fe: read of 0x%" HWADDR_PRIx "\n", addr);
@@ -491,7 +612,7 @@ static void fe_rx_write(RalinkFEState *s, hwaddr addr, uint32_t val)
     }
     fe_set(s, addr, val);
     if (ralink_pdma_rx_free(&s->pdma_rx, 0)) {
-        ralink_esw_cpu_ready(s->esw);
+        fe_switch_ready(s);
     }
 }
 
@@ -516,7 +637,7 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
     if (addr == m->glo_cfg) {
         fe_set(s, addr, val & ~(GLO_RX_DMA_BUSY | GLO_TX_DMA_BUSY));
         fe_pdma_tx(s);
-        ralink_esw_cpu_ready(s->esw);
+        fe_switch_ready(s);
     } else if (addr == m->rst_idx) {
         ralink_pdma_tx_reset_idx(&s->pdma_tx, val & RST_DTX_IDX_MASK);
         for (r = 0; r < m->rx_rings; r++) {
@@ -535,8 +656,8 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
         fe_set(s, addr, val);
         fe_update_irq(s);
     } else if (m->gdma_fwd && addr == m->gdma_fwd) {
-        for (r = 0; r < 16; r += 4) {
-            unsigned port = extract32(val, r, 4);
+        for (r = 0; r < (m->gdma_dst ? 4 : 16); r += 4) {
+            unsigned port = extract32(val, r, m->gdma_dst ? 3 : 4);
 
             if (port != RT3050_GDMA_TO_CPU && port != RT3050_GDMA_DISCARD) {
                 qemu_log_mask(LOG_UNIMP, "ralink-fe: GDMA1_FWD_CFG forwards "
@@ -608,9 +729,9 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
     const RalinkFEMap *m = NULL;
     size_t i;
 
-    if (!s->esw || !s->dma_mr) {
-        error_setg(errp, "ralink-fe: the esw and dma-memory links are "
-                   "required");
+    if (!s->esw == !s->gsw || !s->dma_mr) {
+        error_setg(errp, "ralink-fe: the dma-memory link and one switch "
+                   "link (esw or gsw) are required");
         return;
     }
     for (i = 0; i < ARRAY_SIZE(fe_maps); i++) {
@@ -619,8 +740,13 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
         }
     }
     if (!m) {
-        error_setg(errp, "ralink-fe: unknown map \"%s\" (rt5350, rt3050)",
-                   s->map_name);
+        error_setg(errp, "ralink-fe: unknown map \"%s\" (rt5350, rt3050, "
+                   "mt7620)", s->map_name);
+        return;
+    }
+    if (m->port_in_desc != !!s->gsw) {
+        error_setg(errp, "ralink-fe: map \"%s\" takes the %s link",
+                   m->name, m->port_in_desc ? "gsw" : "esw");
         return;
     }
     s->map = m;
@@ -651,7 +777,11 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
                          RALINK_PDMA_DLY_TX_SHIFT,
                          &s->regs[m->int_status / 4], m->tx_dly,
                          fe_update_irq_cb, s);
-    ralink_esw_attach_cpu(s->esw, &fe_cpu_ops, s);
+    if (s->gsw) {
+        mt7530_attach_mac(s->gsw, MT7530_CPU_PORT, &fe_gsw_ops, s);
+    } else {
+        ralink_esw_attach_cpu(s->esw, &fe_esw_ops, s);
+    }
 }
 
 static void ralink_fe_init(Object *obj)
@@ -686,6 +816,7 @@ static const VMStateDescription vmstate_ralink_fe = {
 static Property ralink_fe_properties[] = {
     DEFINE_PROP_LINK("esw", RalinkFEState, esw, TYPE_RALINK_ESW,
                      RalinkEswState *),
+    DEFINE_PROP_LINK("gsw", RalinkFEState, gsw, TYPE_MT7530, MT7530State *),
     DEFINE_PROP_LINK("dma-memory", RalinkFEState, dma_mr, TYPE_MEMORY_REGION,
                      MemoryRegion *),
     DEFINE_PROP_STRING("map", RalinkFEState, map_name),
@@ -696,8 +827,8 @@ static void ralink_fe_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
 
-    dc->desc = "Ralink/MediaTek RT5350/MT7628 (map rt5350) and RT305x (map "
-               "rt3050) frame engine";
+    dc->desc = "Ralink/MediaTek RT5350/MT7628 (map rt5350), RT305x (map "
+               "rt3050) and MT7620 (map mt7620) frame engine";
     dc->realize = ralink_fe_realize;
     dc->reset = ralink_fe_reset;
     dc->vmsd = &vmstate_ralink_fe;

@@ -110,6 +110,30 @@ const RalinkPhyModel ralink_phy_esw = {
     .n_pages = ARRAY_SIZE(esw_pages),
 };
 
+/*
+ * The MT7620 GSW's 100 Mbit PHYs: OpenWrt's mt7620_ephy_init() (and the
+ * 2016 series' gsw_mt7620.c) program global pages 0x1000-0x4000 through
+ * PHY 1 and local pages 0x8000 and 0xa000 ("L0", "L2") of each PHY
+ * through registers 16-30, and ANAR and BMCR with a page selected: the
+ * vendor pages cover registers 16-30, as the ESW's do. Their identifier
+ * (0x03a2/0x940d) comes from one source, a vendor firmware's table of
+ * switch PHY IDs; no driver matches it.
+ */
+static const uint16_t mt7620_pages[] = {
+    0x1000, 0x2000, 0x3000, 0x4000, 0x8000, 0xa000,
+};
+
+const RalinkPhyModel ralink_phy_mt7620 = {
+    .name = "mt7620",
+    .id1 = 0x03a2,
+    .id2 = 0x940d,
+    .gigabit = false,
+    .eee = 0,
+    .paged_from = 16,
+    .pages = mt7620_pages,
+    .n_pages = ARRAY_SIZE(mt7620_pages),
+};
+
 bool ralink_phy_link(RalinkPhy *phy)
 {
     return !(phy->bmcr & PHY_BMCR_PDOWN) && !phy->an_done &&
@@ -368,8 +392,8 @@ void ralink_phy_finalize(RalinkPhy *phy)
 
 const VMStateDescription vmstate_ralink_phy = {
     .name = "ralink-phy",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT16(bmcr, RalinkPhy),
         VMSTATE_UINT16(anar, RalinkPhy),

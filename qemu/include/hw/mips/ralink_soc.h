@@ -1,5 +1,6 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7628AN/MT7688, RT3052, RT5350
+ * Ralink/MediaTek SoCs with one 24KEc: MT7620A, MT7628AN/MT7688, RT3052,
+ * RT5350
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -11,6 +12,7 @@
 #include "hw/char/ralink_uart.h"
 #include "hw/clock.h"
 #include "hw/intc/ralink_intc.h"
+#include "hw/net/mt7530.h"
 #include "hw/misc/ralink_sysctl.h"
 #include "hw/net/ralink_esw.h"
 #include "hw/net/ralink_fe.h"
@@ -31,7 +33,8 @@ typedef struct RalinkSocInfo RalinkSocInfo;
 
 /**
  * RalinkSocState: the SoC, as its "soc" property names it.
- * @soc: "mt7628an", "mt7688", "rt3052" or "rt5350" (the sysctl's table too)
+ * @soc: "mt7620a", "mt7628an", "mt7688", "rt3052" or "rt5350" (the
+ *       sysctl's table too)
  * @info: what that SoC has (ralink_soc.c)
  */
 struct RalinkSocState {
@@ -48,12 +51,20 @@ struct RalinkSocState {
     MTKUartState *uart[RALINK_SOC_MAX_UARTS];
     RalinkUartState *uartlite;
     RalinkEswState esw;
+    bool has_esw;
+    MT7530State gsw;
+    bool has_gsw;
     RalinkFEState fe;
     MemoryRegion bootrom;
 };
 
 /* The largest DDR the SoC addresses (its window at 0), for a board */
 uint64_t ralink_soc_ddr_window(const char *soc);
+/*
+ * The SoC's switch, for a board to give it its ports before the SoC is
+ * realized (the "soc" property set), or NULL where none is modelled
+ */
+DeviceState *ralink_soc_switch(RalinkSocState *s);
 /* Where a board puts the instructions the CPU starts with */
 uint32_t *ralink_soc_bootrom_ptr(RalinkSocState *s);
 

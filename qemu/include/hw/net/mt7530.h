@@ -1,5 +1,6 @@
 /*
- * MediaTek MT7530 switch core, as built into the MT7621 (MCM)
+ * MediaTek MT7530 switch core, as built into the MT7621 (MCM), and the
+ * MT7620's gigabit switch (GSW), its relative
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -30,21 +31,31 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 /* Vendor register pages of a PHY kept (1, 2, 3 and 0x52b5), 32 each */
 /* Pad and clock registers of ports 5 and 6 (0x7800-0x7bff), as words */
 #define MT7530_PAD_REGS         256
+/* The MT7620 GSW: its MMIO window and its 16-slot VLAN table */
+#define MT7620_GSW_SIZE         0x8000
+#define MT7620_NUM_VLANS        16
 
 /**
  * MT7530MacOps: how the switch hands frames to a MAC of the frame engine
  * @can_receive: whether the MAC's RX ring has room for a frame
- * @receive: deliver one frame (as on the wire, CPU tag included)
+ * @receive: deliver one frame (as on the wire, CPU tag included), which
+ *           entered the switch by port @sport (the MT7620's frame engine
+ *           puts it in the RX descriptor)
  */
 typedef struct MT7530MacOps {
     bool (*can_receive)(void *opaque);
-    void (*receive)(void *opaque, const uint8_t *buf, size_t len);
+    void (*receive)(void *opaque, const uint8_t *buf, size_t len, int sport);
 } MT7530MacOps;
 
 void mt7530_attach_mac(MT7530State *s, int port, const MT7530MacOps *ops,
                        void *opaque);
+/*
+ * A frame from the MAC on @port; @port_map, if not 0, the ports it must
+ * leave by (the MT7620's TX descriptor's forced port map), else the
+ * switch forwards it by its address
+ */
 void mt7530_mac_transmit(MT7530State *s, int port, const uint8_t *buf,
-                         size_t len);
+                         size_t len, uint8_t port_map);
 void mt7530_mac_ready(MT7530State *s, int port);
 
 uint16_t mt7530_mdio_read(MT7530State *s, unsigned addr, unsigned reg);
@@ -72,8 +83,18 @@ typedef struct MT7530Fdb {
     int64_t last_seen;  /* ms, for dynamic entries */
 } MT7530Fdb;
 
+/**
+ * MT7530State: the switch core.
+ * @chip: "mt7530" (the MT7621's, on MDIO) or "mt7620" (the MT7620's GSW:
+ *        its registers on MMIO, PHY access through PIAC, a 16-slot VLAN
+ *        table, 100 Mbit PHYs, its own MIB layout and interrupt mask)
+ */
 struct MT7530State {
     SysBusDevice parent_obj;
+
+    char *chip;
+    bool gsw;
+    MemoryRegion mmio;
 
     /* The front ports' network backends: netdev0..netdev4 */
     NICConf conf[MT7530_NUM_PHYS];
@@ -96,6 +117,10 @@ struct MT7530State {
     uint32_t vtcr, vawd1, vawd2, aac;
     uint32_t mtrap, sys_int_en, sys_int_sts, gmaccr, mib_ccr;
     uint32_t pad[MT7530_PAD_REGS];
+    /* The MT7620 GSW's own global registers */
+    uint32_t vtim[MT7620_NUM_VLANS / 2];
+    uint32_t ppsc, piac, imr, gpc1, gpc2, smaccr0, smaccr1, ckgcr;
+    uint32_t mib_cnt_en;
     /* Per-port registers */
     uint32_t ssp[MT7530_NUM_PORTS], pcr[MT7530_NUM_PORTS];
     uint32_t psc[MT7530_NUM_PORTS], pvc[MT7530_NUM_PORTS];

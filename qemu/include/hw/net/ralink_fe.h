@@ -1,7 +1,7 @@
 /*
- * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688, and the
- * RT305x's older layout of it: PDMA to and from the embedded switch's CPU
- * port
+ * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688, the
+ * RT305x's older layout of it and the MT7620's: PDMA to and from the
+ * embedded switch's CPU port
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -10,6 +10,7 @@
 #define HW_NET_RALINK_FE_H
 
 #include "hw/sysbus.h"
+#include "hw/net/mt7530.h"
 #include "hw/net/ralink_esw.h"
 #include "hw/net/ralink_pdma.h"
 #include "qom/object.h"
@@ -26,10 +27,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(RalinkFEState, RALINK_FE)
 
 /**
  * RalinkFEState: the PDMA frame engine.
- * @esw: the switch whose CPU port the engine's DMA feeds and drains
+ * @esw: the switch whose CPU port the engine's DMA feeds and drains (the
+ *       ESW), or
+ * @gsw: the MT7620's GSW (map "mt7620")
  * @dma_mr: guest RAM, where descriptors and buffers live
  * @map_name: the register map (property "map"): "rt5350" (RT5350,
- *            MT7628/MT7688; the default) or "rt3050" (RT3050/RT3052)
+ *            MT7628/MT7688; the default), "rt3050" (RT3050/RT3052) or
+ *            "mt7620"
  * @map: its description (ralink_fe.c)
  * @in_reset: held in reset by the system controller (input "reset")
  * @regs: the register file; the registers with behaviour are decoded
@@ -40,6 +44,7 @@ struct RalinkFEState {
     MemoryRegion iomem;
     qemu_irq irq;
     RalinkEswState *esw;
+    MT7530State *gsw;
     MemoryRegion *dma_mr;
     AddressSpace dma_as;
     char *map_name;

@@ -11,7 +11,7 @@
 #include "qemu/timer.h"
 
 #define RALINK_PHY_MMD_REGS     64
-#define RALINK_PHY_MAX_PAGES    5
+#define RALINK_PHY_MAX_PAGES    6
 
 /**
  * RalinkPhyModel: what differs between the switches' PHYs.
@@ -36,6 +36,8 @@ typedef struct RalinkPhyModel {
 extern const RalinkPhyModel ralink_phy_mt7530;
 /* The ESW's 100 Mbit PHYs (RT305x, RT5350, MT7628) */
 extern const RalinkPhyModel ralink_phy_esw;
+/* The MT7620 GSW's 100 Mbit PHYs */
+extern const RalinkPhyModel ralink_phy_mt7620;
 
 /**
  * RalinkPhy: one PHY.
