@@ -647,8 +647,10 @@ static uint32_t mt7620_mib_read(MT7530State *s, int p, unsigned off)
     case MT7620_MIB_TX_DROP:
         return m[MIB_TX_DROP] & 0xffff;
     case MT7620_MIB_RX_PKTS:
-        return (m[MIB_RX_UNICAST] + m[MIB_RX_MULTICAST] +
-                m[MIB_RX_BROADCAST]) & 0xffff;
+        /* Bad: the runts and the frames over the length limit */
+        return deposit32(m[MIB_RX_UNICAST] + m[MIB_RX_MULTICAST] +
+                         m[MIB_RX_BROADCAST], 16, 16,
+                         m[MIB_RX_UNDER_SIZE] + m[MIB_RX_OVER_SIZE]);
     case MT7620_MIB_RX_BYTES:
         return m[MIB_RX_BYTES];
     case MT7620_MIB_RX_DROP:
