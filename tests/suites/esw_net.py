@@ -12,7 +12,11 @@ Then each board boots again and loads our ralink_fe instead (fe_rt5350.c:
 PDMA TX ring 0 through fe_tx_pdma.c, the SDM through fe_sdm.c), and the
 same checks run. The RT3052 evaluation board has no mainline driver for
 its frame engine (the older map: ralink_fe's fe_rt3050.c, GDMA1 and its
-counters at 0x700, TX checksums) and runs with ralink_fe only. No driver
+counters at 0x700, TX checksums) and runs with ralink_fe only. The MT7620A
+evaluation board has none either (ralink_fe's fe_mt7620.c: the RT5350's
+PDMA map, GDMA1 at 0x600 and its counters at 0x1300, the TX VLAN table
+at 0x430) and its switch is the GSW (the MT7530 model, chip mt7620),
+whose PHYs the suite reads through PIAC, its port 0's link through PMSR. No driver
 programs the ESW: it is the unmanaged switch it is out of reset. Host peers A and B are on front ports 0 and 1 (UDP
 sockets), QEMU's user networking on port 2. Checked, per board and
 driver:
@@ -79,26 +83,37 @@ from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 # The MT7628AN's and the RT5350's frame engines are one map (mainline's
 # rt5350_data, the model's ralink_fe.c)
-BOARDS = ('vocore2', 'rt5350-eval', 'rt3052-eval')
+BOARDS = ('vocore2', 'rt5350-eval', 'rt3052-eval', 'mt7620a-eval')
 # The RT3052's frame engine: no mainline driver; its GDMA1's counters at
 # 0x700 instead of the SDM's (TX packets, TX bytes, RX packets, RX bytes,
 # RX checksum errors, as sdm() returns them)
-OURS_ONLY = ('rt3052-eval',)
+OURS_ONLY = ('rt3052-eval', 'mt7620a-eval')
 COUNTERS = {'rt3052-eval': ('GDMA1', (0x10100704, 0x10100700, 0x10100724,
-                                      0x10100720, 0x10100738))}
+                                      0x10100720, 0x10100738)),
+            'mt7620a-eval': ('GDMA1', (0x10101304, 0x10101300, 0x10101324,
+                                       0x10101320, 0x10101338))}
 SDM = ('SDM', (0x10100d00, 0x10100d04, 0x10100d08, 0x10100d0c,
                0x10100d10))
 # The RT3052's GDMA1_FWD_CFG: where each class of frame from the switch
 # goes, 15:0 a port number per class (unicast to its MAC, broadcast,
 # multicast, other), 7 discard, which ralink_fe sets when eth0 goes down
-GDMA_FWD = {'rt3052-eval': 0x10100020}
+GDMA_FWD = {'rt3052-eval': 0x10100020, 'mt7620a-eval': 0x10100600}
 GDMA_DISCARD_ALL = 0x7777
 # The RT3052's TX VLAN table (DMA_VID0-7: 16 VIDs, two a register, the
 # even entry in 11:0, the odd one in 27:16), which ralink_fe fills with
 # the VIDs of eth0's VLAN devices, VID 0 first (the stack adds it when
 # eth0 comes up); txd4 names an entry. 17 VLAN devices: 15 get an entry,
 # the last two are tagged in software.
-VID_TABLE = {'rt3052-eval': 0x101000a8}
+VID_TABLE = {'rt3052-eval': 0x101000a8, 'mt7620a-eval': 0x10100430}
+# The MT7620A's switch is the GSW (the MT7530 model, chip mt7620): its
+# front ports are that model's NICs, its PHYs behind PIAC
+NIC_MODEL = {'mt7620a-eval': 'mt7530'}
+# What a board's bootloader leaves set up that the test's kernel, which
+# has no switch driver here, relies on: the GSW's CPU port forced to a
+# 1 Gbit/s full-duplex link (PMCR_P6 = 0x5e33b, as U-Boot's mt7620-eth and
+# OpenWrt's mt7620_mac_init() write it; out of reset it follows a PHY
+# port 6 does not have, and passes no frame)
+BOOTLOADER = {'mt7620a-eval': ((0x10113600, 0x5e33b),)}
 VLANS = list(range(101, 118))
 VLAN_PCP = 5
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
@@ -219,6 +234,8 @@ def timed(b, cmd, timeout):
 ESW = 0x10110000
 ISR, POA, PCR0, PCR1 = ESW + 0x00, ESW + 0x80, ESW + 0xc0, ESW + 0xc4
 PORT_ST_CHG = 1 << 26
+# The GSW (same base): PIAC, port 0's PMSR, the interrupt status
+GSW_PIAC, GSW_PMSR0, GSW_ISR = ESW + 0x7004, ESW + 0x3008, ESW + 0x700c
 
 
 def mdio_read(b, phy, reg):
@@ -228,6 +245,69 @@ def mdio_read(b, phy, reg):
                   % (PCR0, (1 << 14) | (reg << 8) | phy, PCR1, PCR1))
     first, again = (int(x, 16) for x in out.split())
     return first & 3, first >> 16, again & 3
+
+
+def piac_read(b, phy, reg):
+    """PHY @phy's register @reg through the GSW's PIAC: (the busy bit after
+    the command, the data)."""
+    val = int(b.check('devmem %#x 32 %#x; devmem %#x 32'
+                      % (GSW_PIAC, (1 << 31) | (reg << 25) | (phy << 20) |
+                         (2 << 18), GSW_PIAC)).split()[-1], 16)
+    return val >> 31, val & 0xffff
+
+
+def esw_phys(t, b):
+    """The ESW's PHYs through its MDIO: their identifier, the link of port
+    0 (A's) and port 3 (no backend), POA and the interrupt status as A's
+    link goes and comes back."""
+    flags, id1, after = mdio_read(b, 0, 2)
+    t.result(flags == 2 and id1 == 0x03a2 and after == 0,
+             'PHY 0 answers through PCR0/PCR1 (RD_RDY, ID 0x03a2, the '
+             'flag cleared once read)', 'flags %d ID1 %#x then flags %d'
+             % (flags, id1, after))
+    bmsr = [mdio_read(b, p, 1)[1] for p in (0, 3)]
+    t.result(bmsr[0] & 4 and not bmsr[1] & 4, 'PHY 0 has link, PHY 3 '
+             '(no backend) has none', 'BMSR %#x, %#x' % tuple(bmsr))
+    b.check('devmem %#x 32 %#x' % (ISR, PORT_ST_CHG))
+    poa0 = int(b.check('devmem %#x 32' % POA), 16)
+    b.hmp('set_link pa off')
+    poa1 = int(b.check('devmem %#x 32' % POA), 16)
+    isr1 = int(b.check('devmem %#x 32' % ISR), 16)
+    b.hmp('set_link pa on')
+    time.sleep(0.2)
+    poa2 = int(b.check('devmem %#x 32' % POA), 16)
+    t.result(poa0 & (1 << 25) and not poa1 & (1 << 25) and
+             poa2 & (1 << 25) and isr1 & PORT_ST_CHG,
+             'POA follows port 0\'s link, PORT_ST_CHG says it changed',
+             'POA %#x, %#x after set_link off (ISR %#x), %#x after on'
+             % (poa0, poa1, isr1, poa2))
+
+
+def gsw_phys(t, b):
+    """The GSW's PHYs through PIAC: their identifier, the link of port 0
+    (A's) and port 3 (no backend); port 0's PMSR and the interrupt status
+    as A's link goes and comes back."""
+    busy, id1 = piac_read(b, 0, 2)
+    t.result(not busy and id1 == 0x03a2, 'PHY 0 answers through PIAC '
+             '(done, ID 0x03a2)', 'busy %d ID1 %#x' % (busy, id1))
+    bmsr = [piac_read(b, p, 1)[1] for p in (0, 3)]
+    t.result(bmsr[0] & 4 and not bmsr[1] & 4, 'PHY 0 has link, PHY 3 '
+             '(no backend) has none', 'BMSR %#x, %#x' % tuple(bmsr))
+    b.check('devmem %#x 32 1' % GSW_ISR)
+    pmsr0 = int(b.check('devmem %#x 32' % GSW_PMSR0), 16)
+    b.hmp('set_link pa off')
+    pmsr1 = int(b.check('devmem %#x 32' % GSW_PMSR0), 16)
+    isr1 = int(b.check('devmem %#x 32' % GSW_ISR), 16)
+    b.hmp('set_link pa on')
+    time.sleep(0.2)
+    pmsr2 = int(b.check('devmem %#x 32' % GSW_PMSR0), 16)
+    t.result(pmsr0 & 1 and not pmsr1 & 1 and pmsr2 & 1 and isr1 & 1,
+             'port 0\'s PMSR follows its link (100 Mbit/s full duplex), '
+             'the interrupt status says it changed',
+             'PMSR %#x, %#x after set_link off (ISR %#x), %#x after on'
+             % (pmsr0, pmsr1, isr1, pmsr2))
+    t.result(pmsr0 & 0xe == 0x6, 'port 0 links at 100 Mbit/s, full duplex '
+             '(the GSW\'s PHYs)', 'PMSR %#x' % pmsr0)
 
 
 def counters_of(board):
@@ -249,8 +329,8 @@ DRIVERS = (('mainline', 'mtk_eth',
             r'mtk_soc_eth 10100000.ethernet eth0: mediatek frame engine at '
             r'0xb0100000, irq 5'),
            ('ours', 'ralink_fe',
-            r'ralink_fe 10100000.ethernet: (RT5350/MT7628|RT3050) frame '
-            r'engine, IRQ 5'))
+            r'ralink_fe 10100000.ethernet: (RT5350/MT7628|RT3050|MT7620) '
+            r'frame engine, IRQ 5'))
 # How the driver's statistics are read (`ethtool -S`'s output): ethtool
 # where the rootfs has it, else our static ethstats (tests/tools)
 ETHTOOL = {'vocore2': '/usr/sbin/ethtool -S'}
@@ -376,13 +456,15 @@ def board_net(t, board, drivers, module, bind):
     srv = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Blobs)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     port = srv.server_address[1]
-    extra = (a.netdev('pa', model='ralink-esw') +
-             bb.netdev('pb', model='ralink-esw') +
+    model = NIC_MODEL.get(board, 'ralink-esw')
+    extra = (a.netdev('pa', model=model) + bb.netdev('pb', model=model) +
              ['-netdev', 'user,id=pu', '-net',
-              'nic,netdev=pu,model=ralink-esw'])
+              'nic,netdev=pu,model=%s' % model])
     with Board(board, extra=extra) as b:
         b.wait_ready()
         b.check('dmesg -n 1')
+        for reg, val in BOOTLOADER.get(board, ()):
+            b.check('devmem %#x 32 %#x' % (reg, val))
         st, out = b.run('modprobe %s' % module)
         dmesg = b.check('dmesg')
         bound = st == 0 and re.search(bind, dmesg)
@@ -399,30 +481,10 @@ def board_net(t, board, drivers, module, bind):
             'cat /sys/class/net/eth0/address').strip().replace(':', ''))
         sdm(b, board)
 
-        # The PHYs through the switch's MDIO: their identifier, the link
-        # of port 0 (A's) and port 3 (no backend), POA and the interrupt
-        # status as A's link goes and comes back
-        flags, id1, after = mdio_read(b, 0, 2)
-        t.result(flags == 2 and id1 == 0x03a2 and after == 0,
-                 'PHY 0 answers through PCR0/PCR1 (RD_RDY, ID 0x03a2, the '
-                 'flag cleared once read)', 'flags %d ID1 %#x then flags %d'
-                 % (flags, id1, after))
-        bmsr = [mdio_read(b, p, 1)[1] for p in (0, 3)]
-        t.result(bmsr[0] & 4 and not bmsr[1] & 4, 'PHY 0 has link, PHY 3 '
-                 '(no backend) has none', 'BMSR %#x, %#x' % tuple(bmsr))
-        b.check('devmem %#x 32 %#x' % (ISR, PORT_ST_CHG))
-        poa0 = int(b.check('devmem %#x 32' % POA), 16)
-        b.hmp('set_link pa off')
-        poa1 = int(b.check('devmem %#x 32' % POA), 16)
-        isr1 = int(b.check('devmem %#x 32' % ISR), 16)
-        b.hmp('set_link pa on')
-        time.sleep(0.2)
-        poa2 = int(b.check('devmem %#x 32' % POA), 16)
-        t.result(poa0 & (1 << 25) and not poa1 & (1 << 25) and
-                 poa2 & (1 << 25) and isr1 & PORT_ST_CHG,
-                 'POA follows port 0\'s link, PORT_ST_CHG says it changed',
-                 'POA %#x, %#x after set_link off (ISR %#x), %#x after on'
-                 % (poa0, poa1, isr1, poa2))
+        if model == 'mt7530':
+            gsw_phys(t, b)
+        else:
+            esw_phys(t, b)
 
         rtt = a.ping(IP_BOARD, 1)
         t.result(isinstance(rtt, float), 'A pings the board', str(rtt))

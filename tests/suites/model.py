@@ -138,9 +138,33 @@ RT5350_WINDOWS = [
     ('RT5350 frame engine', PDMA_FE),
     ('RT5350 switch (ESW)', ESW),
 ]
+# The MT7620's frame engine (ralink_fe.c's map "mt7620"): the globals,
+# CDMA with the VLAN table, PSE, GDMA1, the PDMA, GDMA1's counters
+MT7620_FE = (span(0x10100000, 0x10) + span(0x10100400, 0x50) +
+             span(0x10100500, 0x10) + span(0x10100600, 0x10) +
+             span(0x10100800, 0x40) + span(0x10100900, 0x20) +
+             span(0x10100a00, 0x90) + span(0x10101300, 0x40))
+# Its GSW (the MT7530 model, chip mt7620): the global registers with the
+# VLAN slots, each port's control, MAC and MIB registers, the MAC globals,
+# the PHY polling, PIAC, interrupt and GPC registers
+GSW = span(0x10110000, 0x120)
+for _p in range(7):
+    GSW += (span(0x10112000 + _p * 0x100, 0x18) +
+            span(0x10113000 + _p * 0x100, 0x10) +
+            span(0x10114000 + _p * 0x100, 0x34))
+GSW += span(0x10113fe0, 0x14) + span(0x10117000, 0x20)
+MT7620_WINDOWS = [
+    ('MT7620 frame engine', MT7620_FE),
+    ('MT7620 switch (GSW)', GSW),
+    ('MT7620 interrupt controller', span(0x10000200, 0x40)),
+    ('MT7620 uartlite (console)', span(0x10000c00, 0x30)),
+    ('MT7620 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
+     word(0x10000034)),
+]
 BOARD_WINDOWS = [('gnubee-pc1', WINDOWS), ('vocore2', MT7628_WINDOWS),
                  ('rt3052-eval', RT3052_WINDOWS),
-                 ('rt5350-eval', RT5350_WINDOWS)]
+                 ('rt5350-eval', RT5350_WINDOWS),
+                 ('mt7620a-eval', MT7620_WINDOWS)]
 
 
 def count(ranges):

@@ -287,8 +287,11 @@ static const RalinkFEMap fe_maps[] = {
         .gdma_cnt = MT7620_GDMA1_CNT,
         .rxd4_l4_valid = MT7620_RXD4_L4_VALID,
         .port_in_desc = true,
-        /* The GSW's largest frame, without its FCS */
-        .rx_buf_len = 2048,
+        /*
+         * The buffer's size from rxd2 (OpenWrt's FE_FLAG_RX_SG_DMA on the
+         * MT7620; U-Boot's mt7620-eth writes PLEN0 too)
+         */
+        .rx_buf_len = 0,
         .plain = mt7620_plain, .n_plain = ARRAY_SIZE(mt7620_plain),
     },
 };

@@ -7,10 +7,10 @@
  * embedded switch). Register names follow the vendor's documentation as
  * used by the mainline mtk_eth_soc driver. What differs from one SoC to the
  * next (register offsets, the DMA engines, the MACs, the switch) is
- * described by struct fe_soc_data, one instance per SoC (fe_mt7621.c,
- * fe_rt3050.c, fe_rt5350.c): register maps and descriptor layouts as data, the TX DMA
- * engine (fe_tx_qdma.c, fe_tx_pdma.c) and the MAC side (fe_gdma.c,
- * fe_sdm.c) as tables of operations.
+ * described by struct fe_soc_data, one instance per SoC (fe_mt7620.c,
+ * fe_mt7621.c, fe_rt3050.c, fe_rt5350.c): register maps and descriptor
+ * layouts as data, the TX DMA engine (fe_tx_qdma.c, fe_tx_pdma.c) and the
+ * MAC side (fe_gdma.c, fe_sdm.c) as tables of operations.
  */
 
 #ifndef FE_CORE_H
@@ -1054,6 +1054,7 @@ extern const struct ethtool_ops fe_ethtool_ops;
 
 /* SoCs */
 extern const struct fe_soc_data fe_mt7621_data;
+extern const struct fe_soc_data fe_mt7620_data;
 extern const struct fe_soc_data fe_rt5350_data;
 extern const struct fe_soc_data fe_rt3050_data;
 
