@@ -17,7 +17,8 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-mt76x8 kernel-rt305x kernel-variants rootfs uboot fit \
+.PHONY: all deps qemu kernel kernel-mt76x8 kernel-rt305x kernel-rt3883 \
+	kernel-variants rootfs uboot fit \
 	patches run test bench clean
 
 all: qemu kernel rootfs
@@ -39,9 +40,13 @@ kernel-mt76x8: deps
 kernel-rt305x: deps
 	@scripts/build-kernel.sh rt305x
 
+# The RT3883's kernel (its evaluation board).
+kernel-rt3883: deps
+	@scripts/build-kernel.sh rt3883
+
 # Kernels only the tests boot: without the CM region-0 fix; the MT7628
-# family's; the RT305x family's.
-kernel-variants: kernel kernel-mt76x8 kernel-rt305x
+# family's; the RT305x family's; the RT3883's.
+kernel-variants: kernel kernel-mt76x8 kernel-rt305x kernel-rt3883
 	@scripts/build-kernel.sh no-cm-fix
 
 # The test bed's initramfs, and busybox's alone for the 128 MiB boards.

@@ -10,6 +10,7 @@
 #              tree, its own configuration and O= directory
 #   rt305x     the RT305x (RT3052 and RT5350 evaluation boards) kernel:
 #              likewise
+#   rt3883     the RT3883 (its evaluation board) kernel: likewise
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
@@ -43,8 +44,8 @@ set -euo pipefail
 
 variant=${1:-}
 case "$variant" in
-main | no-cm-fix | mt76x8 | rt305x | ours) ;;
-*) die "usage: $0 main|no-cm-fix|mt76x8|rt305x|ours" ;;
+main | no-cm-fix | mt76x8 | rt305x | rt3883 | ours) ;;
+*) die "usage: $0 main|no-cm-fix|mt76x8|rt305x|rt3883|ours" ;;
 esac
 
 [ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
@@ -62,6 +63,10 @@ mt76x8)
 rt305x)
 	DTBS=(rt3052_eval rt5350_eval)
 	FRAGMENTS=(base rt305x testbed)
+	;;
+rt3883)
+	DTBS=(rt3883_eval)
+	FRAGMENTS=(base rt3883 testbed)
 	;;
 *)
 	DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
@@ -84,6 +89,7 @@ OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m
 case "$variant" in
 mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts) ;;
 rt305x) TEST_DTS=("$TOP"/tests/dts/rt5350-*.dts) ;;
+rt3883) TEST_DTS=() ;;
 *) TEST_DTS=("$TOP"/tests/dts/mt7621-*.dts) ;;
 esac
 shopt -u nullglob
@@ -185,8 +191,18 @@ build_ours() {
 	rsync -a --delete --exclude '*.o' --exclude '*.ko' --exclude '.*.cmd' \
 		--exclude '*.mod*' --exclude 'modules.order' \
 		--exclude 'Module.symvers' "$TOP/kernel/" "$ext/src/"
-	kmake M="$ext/src" W=1 "${OURS_CONFIG[@]}" modules
-	kmake M="$ext/src" "${OURS_CONFIG[@]}" INSTALL_MOD_PATH="$stage" \
+	# As their Kconfig entries would: the frame engine driver needs phylink
+	# and page_pool (selected by mainline's mtk_eth_soc here), the switch
+	# drivers DSA (the RT3883's kernel has neither yet)
+	local cfg=("${OURS_CONFIG[@]}")
+	if ! grep -q '^CONFIG_PHYLINK=' "$obj/.config"; then
+		log "$variant: no phylink: not building our drivers"
+		return 0
+	fi
+	grep -q '^CONFIG_NET_DSA=y' "$obj/.config" ||
+		cfg=(CONFIG_NET_RALINK_FE=m)
+	kmake M="$ext/src" W=1 "${cfg[@]}" modules
+	kmake M="$ext/src" "${cfg[@]}" INSTALL_MOD_PATH="$stage" \
 		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=updates modules_install
 	[ -z "$(grep -i -E 'warning:' "$logf" | grep -F "$ext/src" || true)" ] ||
 		die "our modules build with warnings (see $logf)"
@@ -218,7 +234,7 @@ vdir=$KROOT/$variant
 src=$vdir/src
 # Another family's kernel builds main's tree in an O= directory of its own.
 case "$variant" in
-mt76x8 | rt305x) src=$KROOT/main/src ;;
+mt76x8 | rt305x | rt3883) src=$KROOT/main/src ;;
 esac
 obj=$vdir/obj
 logf=$vdir/build.log

@@ -66,6 +66,7 @@ class Tally:
         self.start = time.monotonic()
         self.running = {}       # suite -> progress text ('' if none yet)
         self.finished = []
+        self.failures = []      # the failed cases' lines, for the end
 
     def line(self, text):
         with self.lock:
@@ -75,6 +76,7 @@ class Tally:
                 text = '%s %d - %s' % (m.group(1), self.n, m.group(2))
                 if m.group(1) == 'not ok':
                     self.failed += 1
+                    self.failures.append(text)
                 elif ' # SKIP' in m.group(2):
                     self.skipped += 1
                 else:
@@ -183,6 +185,10 @@ def main():
         tally.line('# all suites: %s (host CPU %s)'
                    % (fmt_secs(time.monotonic() - tally.start),
                       fmt_secs(usage.ru_utime + usage.ru_stime)))
+        # The failed cases again at the end, where a log's tail shows them
+        # (CI keeps only its tail)
+        for text in tally.failures:
+            tally.line('# failed: %s' % text)
         tally.line('1..%d' % tally.n)
         summary = '%d passed, %d failed' % (tally.passed, tally.failed)
         if tally.skipped:

@@ -129,9 +129,10 @@ CPU_CONFIG = {'vocore2': (MT7628_CPU_DESC, MT7628_CPU),
               'mt7620a-eval': (MT7620_CPU_DESC, MT7620_CPU)}
 
 
-def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
+def single_core_checks(t, board, model, system, clock_mhz, mem_mib,
+                       cpu='24KEc'):
     """A board with one of the single-core SoCs (MT7620A, MT7628/MT7688,
-    RT3052, RT5350):
+    RT3052, RT5350: a 24KEc; RT3883: a 74Kc @cpu):
     boot, identity, CPU clock, memory, dmesg, poweroff."""
     with Board(board) as b:
         if not boot_checks_on(t, b, board, model, full=False):
@@ -142,8 +143,8 @@ def single_core_checks(t, board, model, system, clock_mhz, mem_mib):
                            cpuinfo),
                  '%s: the kernel names the SoC "%s"' % (board, system),
                  cpuinfo[:600])
-        t.result(re.search(r'cpu model\s*: MIPS 24KEc', cpuinfo),
-                 '%s: the CPU is a MIPS 24KEc' % board, cpuinfo[:600])
+        t.result(re.search(r'cpu model\s*: MIPS %s' % cpu, cpuinfo),
+                 '%s: the CPU is a MIPS %s' % (board, cpu), cpuinfo[:600])
         dmesg = b.check('dmesg')
         if board in CPU_CONFIG:
             desc, want = CPU_CONFIG[board]
@@ -213,6 +214,8 @@ def main():
                        'Ralink RT5350 id:1 rev:3', 360, 32)
     single_core_checks(t, 'mt7620a-eval', 'Ralink MT7620A evaluation board',
                        'MediaTek MT7620A ver:2 eco:6', 580, 32)
+    single_core_checks(t, 'rt3883-eval', 'Ralink RT3883 evaluation board',
+                       'Ralink RT3883 ver:1 eco:5', 500, 32, cpu='74Kc')
     return 0
 
 

@@ -1,11 +1,12 @@
 /*
  * Boards with the single-core Ralink/MediaTek SoCs (ralink_soc.c): the
  * VoCore2 (MT7628AN), the Onion Omega2+ (MT7688), Ralink's RT3052 and
- * RT5350 evaluation boards, MediaTek's MT7620A evaluation board
+ * RT5350 evaluation boards, MediaTek's MT7620A evaluation board, Ralink's
+ * RT3883 evaluation board
  *
  * A board is its SoC and its DRAM (128 MiB of DDR2 on the MT7628 boards,
  * 32 MiB of SDRAM on the RT3052's and RT5350's, 32 MiB of DDR2 on the
- * MT7620A's); the memory repeats
+ * MT7620A's and the RT3883's); the memory repeats
  * through the SoC's DRAM window (256 MiB, 64 MiB), because the memory
  * controller ignores the address bits above the chip's size (what Linux's
  * detect_memory_region() and U-Boot's get_ram_size() probe when nothing
@@ -14,8 +15,9 @@
  * switch's front ports take the command line's NICs in order.
  *
  * Mainline's DTs for them (arch/mips/boot/dts/ralink/vocore2.dts,
- * omega2p.dts, rt3052_eval.dts, mt7620a_eval.dts) boot with our fixes to
- * mt7628a.dtsi, rt3050.dtsi and mt7620a.dtsi; the RT5350's is ours
+ * omega2p.dts, rt3052_eval.dts, mt7620a_eval.dts, rt3883_eval.dts) boot
+ * with our fixes to mt7628a.dtsi, rt3050.dtsi, mt7620a.dtsi and
+ * rt3883.dtsi; the RT5350's is ours
  * (kernel/patches).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -94,15 +96,14 @@ static void ralink_board_init(MachineState *machine)
     object_property_set_str(OBJECT(&s->soc), "cpu-type", machine->cpu_type,
                             &error_fatal);
     object_property_set_str(OBJECT(&s->soc), "soc", bc->soc, &error_fatal);
+    /*
+     * The ESW's and the GSW's five front ports; a SoC without a modelled
+     * switch takes no NIC (QEMU warns of those it could not create)
+     */
     sw = ralink_soc_switch(&s->soc);
     if (sw) {
-        /* The ESW's and the GSW's five front ports */
         ralink_connect_ports(sw, RALINK_ESW_NUM_PHYS,
                              object_get_typename(OBJECT(sw)));
-    } else if (nb_nics) {
-        error_report("%s: no switch or Ethernet modelled on the %s",
-                     MACHINE_GET_CLASS(machine)->name, bc->soc);
-        exit(1);
     }
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 
@@ -169,6 +170,14 @@ static void mt7620a_eval_class_init(ObjectClass *oc, void *data)
     MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("24KEc-mt7620");
 }
 
+/* rt3883_eval.dts's 32 MiB; RT3883_MEM_SIZE_MIN is 2 MiB */
+static void rt3883_eval_class_init(ObjectClass *oc, void *data)
+{
+    ralink_board_set(oc, "Ralink RT3883 evaluation board (32 MiB DDR2)",
+                     32 * MiB, "rt3883", 2 * MiB);
+    MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("74Kc");
+}
+
 static const TypeInfo ralink_board_types[] = {
     {
         .name = TYPE_RALINK_BOARD,
@@ -197,6 +206,10 @@ static const TypeInfo ralink_board_types[] = {
         .name = MACHINE_TYPE_NAME("mt7620a-eval"),
         .parent = TYPE_RALINK_BOARD,
         .class_init = mt7620a_eval_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("rt3883-eval"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = rt3883_eval_class_init,
     },
 };
 

@@ -1,6 +1,6 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7620A, MT7628AN/MT7688, RT3052,
- * RT5350
+ * Ralink/MediaTek SoCs with one CPU: MT7620A, MT7628AN/MT7688, RT3052,
+ * RT5350 (a 24KEc), RT3883 (a 74Kc)
  *
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets:
@@ -38,6 +38,11 @@
  *   the MT7530 model, chip mt7620, at 0x10110000 on intc line 17, reset
  *   by RSTCTL bit 23) and its frame engine (ralink_fe.c's map "mt7620",
  *   CPU IP5, RSTCTL bit 21) (OpenWrt's mt7620a.dtsi).
+ * - RT3883: a 74Kc at 500 MHz (SYSCFG0 bits 9:8), the RT2880 layout of
+ *   the intc, the uartlite on intc line 12 with the fixed 40 MHz "periph"
+ *   clock (clk-mtmips's rt3883 clocks). No switch: its frame engine (the
+ *   RT305x's older map with two GMACs to external PHYs) is not modelled
+ *   yet, an unimplemented device.
  *
  * Not modelled yet: GPIO, SPI and its flash, I2C, I2S, PCM, GDMA, USB, SD,
  * PCIe, Wi-Fi; the boot flash (the CPU starts from a few instructions a
@@ -169,6 +174,20 @@ static const RalinkSocBlock mt7620_unimp[] = {
     { }
 };
 
+/* The RT3883's palmbus (OpenWrt's rt3883.dtsi) */
+static const RalinkSocBlock rt3883_unimp[] = {
+    { "timer", 0x000100, 0x100 },
+    { "memc", 0x000300, 0x100 },
+    { "uart", 0x000500, 0x100 },
+    { "gpio", 0x000600, 0x100 },
+    { "i2c", 0x000900, 0x100 },
+    { "i2s", 0x000a00, 0x100 },
+    { "spi", 0x000b00, 0x100 },
+    { "fe", 0x100000, 0x10000 },
+    { "usb-host", 0x1c0000, 0x40000 },
+    { }
+};
+
 /* The MT7628AN and the MT7688: the same silicon, an EFUSE bit apart */
 #define MT7628_INFO(soc) {              \
         .name = soc,                    \
@@ -220,6 +239,14 @@ static const RalinkSocInfo ralink_socs[] = {
         .fe_cpu_irq = 5,
         .gsw = true,
         .unimp = mt7620_unimp,
+    }, {
+        .name = "rt3883",
+        .cpu_hz = 500000000,
+        /* RT3883_MEM_SIZE_MAX (arch/mips/include/asm/mach-ralink/rt3883.h) */
+        .ddr_window = 256 * MiB,
+        .uart_irq = 12,
+        .uart_hz = 40000000,
+        .unimp = rt3883_unimp,
     },
 };
 

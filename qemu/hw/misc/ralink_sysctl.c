@@ -104,6 +104,15 @@
 #define MT7620_CPLL_CFG0_580MHZ     (BIT(31) | (5 << 16))
 #define MT7620_CPU_SYS_CLKCFG       ((4 << 16) | (1 << 8) | 1)
 
+/*
+ * RT3883: SYSCFG0's 500 MHz CPU (bits 9:8 = 3) and DDR2 (bit 17), as
+ * clk-mtmips.c reads them; REVID version 1 ECO 5 is assumed (no boot log
+ * or dump of one is known here)
+ */
+#define RT3883_SYSCFG0_CPUCLK_500   (3 << 8)
+#define RT3883_SYSCFG0_DDR2         BIT(17)
+#define RT3883_REVID                ((1 << 8) | 5)
+
 /* The registers a SoC has beyond the identification, kept as written */
 typedef struct RalinkSysctlReg {
     hwaddr offset;
@@ -202,6 +211,12 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
         .syscfg0 = MT7620_SYSCFG0_XTAL_40MHZ | MT7620_SYSCFG0_DRAM_DDR2,
         .cur_clk_sts = true,
         .regs = mt7620_regs,
+    }, {
+        /* "RT3883  " (rt3883.h RT3883_CHIP_NAME0/1) */
+        .name = "rt3883",
+        .id = { 0x38335452, 0x20203338, 0, RT3883_REVID },
+        .syscfg0 = RT3883_SYSCFG0_CPUCLK_500 | RT3883_SYSCFG0_DDR2,
+        .regs = rt305x_regs,
     },
 };
 

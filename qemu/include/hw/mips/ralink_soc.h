@@ -1,6 +1,6 @@
 /*
- * Ralink/MediaTek SoCs with one 24KEc: MT7620A, MT7628AN/MT7688, RT3052,
- * RT5350
+ * Ralink/MediaTek SoCs with one CPU: MT7620A, MT7628AN/MT7688, RT3052,
+ * RT5350, RT3883
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -33,8 +33,8 @@ typedef struct RalinkSocInfo RalinkSocInfo;
 
 /**
  * RalinkSocState: the SoC, as its "soc" property names it.
- * @soc: "mt7620a", "mt7628an", "mt7688", "rt3052" or "rt5350" (the
- *       sysctl's table too)
+ * @soc: "mt7620a", "mt7628an", "mt7688", "rt3052", "rt3883" or "rt5350"
+ *       (the sysctl's table too)
  * @info: what that SoC has (ralink_soc.c)
  */
 struct RalinkSocState {

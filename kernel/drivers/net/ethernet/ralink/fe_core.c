@@ -46,10 +46,14 @@
  */
 bool fe_mac_uses_dsa_tag(struct fe_mac *mac)
 {
+#if IS_ENABLED(CONFIG_NET_DSA)
 	struct net_device *dev = mac->netdev;
 
 	return netdev_uses_dsa(dev) &&
 	       dev->dsa_ptr->tag_ops->proto == DSA_TAG_PROTO_MTK;
+#else
+	return false;
+#endif
 }
 
 /* -- counters ------------------------------------------------------------- */
