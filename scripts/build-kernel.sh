@@ -199,7 +199,7 @@ build_ours() {
 		log "$variant: no phylink: not building our drivers"
 		return 0
 	fi
-	grep -q '^CONFIG_NET_DSA=y' "$obj/.config" ||
+	grep -q '^CONFIG_NET_DSA=[ym]' "$obj/.config" ||
 		cfg=(CONFIG_NET_RALINK_FE=m)
 	kmake M="$ext/src" W=1 "${cfg[@]}" modules
 	kmake M="$ext/src" "${cfg[@]}" INSTALL_MOD_PATH="$stage" \
