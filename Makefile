@@ -17,7 +17,7 @@ CACHE ?= $(HOME)/.cache/ralink-fe
 BOARD ?= gnubee-pc1
 export CACHE
 
-.PHONY: all deps qemu kernel kernel-mt76x8 kernel-rt305x kernel-rt3883 \
+.PHONY: all deps qemu kernel kernel-mt76x8 kernel-rt305x kernel-rt3883 kernel-rt2880 \
 	kernel-variants rootfs uboot fit \
 	patches run test bench clean
 
@@ -44,9 +44,14 @@ kernel-rt305x: deps
 kernel-rt3883: deps
 	@scripts/build-kernel.sh rt3883
 
+# The RT2880's kernel (its evaluation board).
+kernel-rt2880: deps
+	@scripts/build-kernel.sh rt2880
+
 # Kernels only the tests boot: without the CM region-0 fix; the MT7628
-# family's; the RT305x family's; the RT3883's.
-kernel-variants: kernel kernel-mt76x8 kernel-rt305x kernel-rt3883
+# family's; the RT305x family's; the RT3883's; the RT2880's.
+kernel-variants: kernel kernel-mt76x8 kernel-rt305x kernel-rt3883 \
+	kernel-rt2880
 	@scripts/build-kernel.sh no-cm-fix
 
 # The test bed's initramfs, and busybox's alone for the 128 MiB boards.

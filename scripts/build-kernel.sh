@@ -11,6 +11,7 @@
 #   rt305x     the RT305x (RT3052 and RT5350 evaluation boards) kernel:
 #              likewise
 #   rt3883     the RT3883 (its evaluation board) kernel: likewise
+#   rt2880     the RT2880 (its evaluation board) kernel: likewise
 #   no-cm-fix  main + tests/cm-region/0001-*.patch (only for the cm-region
 #              test: drops the GCR region-0 re-programming from
 #              prom_soc_init(), so the console goes silent on purpose)
@@ -44,8 +45,8 @@ set -euo pipefail
 
 variant=${1:-}
 case "$variant" in
-main | no-cm-fix | mt76x8 | rt305x | rt3883 | ours) ;;
-*) die "usage: $0 main|no-cm-fix|mt76x8|rt305x|rt3883|ours" ;;
+main | no-cm-fix | mt76x8 | rt305x | rt3883 | rt2880 | ours) ;;
+*) die "usage: $0 main|no-cm-fix|mt76x8|rt305x|rt3883|rt2880|ours" ;;
 esac
 
 [ -r "$KSRC_TAR" ] || die "$KSRC_TAR missing (run scripts/deps.sh)"
@@ -68,6 +69,10 @@ rt3883)
 	DTBS=(rt3883_eval)
 	FRAGMENTS=(base rt3883 testbed)
 	;;
+rt2880)
+	DTBS=(rt2880_eval)
+	FRAGMENTS=(base rt2880 testbed)
+	;;
 *)
 	DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
 	FRAGMENTS=(base mt7621 net testbed)
@@ -89,7 +94,7 @@ OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m
 case "$variant" in
 mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts) ;;
 rt305x) TEST_DTS=("$TOP"/tests/dts/rt5350-*.dts) ;;
-rt3883) TEST_DTS=() ;;
+rt3883 | rt2880) TEST_DTS=() ;;
 *) TEST_DTS=("$TOP"/tests/dts/mt7621-*.dts) ;;
 esac
 shopt -u nullglob
@@ -234,7 +239,7 @@ vdir=$KROOT/$variant
 src=$vdir/src
 # Another family's kernel builds main's tree in an O= directory of its own.
 case "$variant" in
-mt76x8 | rt305x | rt3883) src=$KROOT/main/src ;;
+mt76x8 | rt305x | rt3883 | rt2880) src=$KROOT/main/src ;;
 esac
 obj=$vdir/obj
 logf=$vdir/build.log

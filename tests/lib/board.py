@@ -38,6 +38,7 @@ BOARDS = {
     'rt5350-eval': 'rt5350_eval.dtb',
     'mt7620a-eval': 'mt7620a_eval.dtb',
     'rt3883-eval': 'rt3883_eval.dtb',
+    'rt2880-eval': 'rt2880_eval.dtb',
 }
 # What differs per board beyond its DTB: the kernel build (its SoC
 # family's: scripts/build-kernel.sh), the memory, the initramfs (the
@@ -45,13 +46,15 @@ BOARDS = {
 # 128 MiB ones, not the test bed's 71 MiB).
 BOARD_KERNEL = {'vocore2': 'mt76x8', 'omega2p': 'mt76x8',
                 'rt3052-eval': 'rt305x', 'rt5350-eval': 'rt305x',
-                'mt7620a-eval': 'mt76x8', 'rt3883-eval': 'rt3883'}
+                'mt7620a-eval': 'mt76x8', 'rt3883-eval': 'rt3883',
+                'rt2880-eval': 'rt2880'}
 BOARD_MEM = {'vocore2': '128M', 'omega2p': '128M', 'rt3052-eval': '32M',
              'rt5350-eval': '32M', 'mt7620a-eval': '32M',
-             'rt3883-eval': '32M'}
+             'rt3883-eval': '32M', 'rt2880-eval': '32M'}
 BOARD_ROOTFS = {'vocore2': 'rootfs-net', 'omega2p': 'rootfs-net',
                 'rt3052-eval': 'rootfs-base', 'rt5350-eval': 'rootfs-base',
-                'mt7620a-eval': 'rootfs-base', 'rt3883-eval': 'rootfs-base'}
+                'mt7620a-eval': 'rootfs-base', 'rt3883-eval': 'rootfs-base',
+                'rt2880-eval': 'rootfs-base'}
 # The console's UART, when not the first (the DT's stdout-path)
 BOARD_CONSOLE_UART = {'vocore2': 2}
 

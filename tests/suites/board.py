@@ -132,7 +132,7 @@ CPU_CONFIG = {'vocore2': (MT7628_CPU_DESC, MT7628_CPU),
 def single_core_checks(t, board, model, system, clock_mhz, mem_mib,
                        cpu='24KEc'):
     """A board with one of the single-core SoCs (MT7620A, MT7628/MT7688,
-    RT3052, RT5350: a 24KEc; RT3883: a 74Kc @cpu):
+    RT3052, RT5350: a 24KEc; RT3883, RT2880: a 74Kc, a 4KEc, @cpu):
     boot, identity, CPU clock, memory, dmesg, poweroff."""
     with Board(board) as b:
         if not boot_checks_on(t, b, board, model, full=False):
@@ -216,6 +216,8 @@ def main():
                        'MediaTek MT7620A ver:2 eco:6', 580, 32)
     single_core_checks(t, 'rt3883-eval', 'Ralink RT3883 evaluation board',
                        'Ralink RT3883 ver:1 eco:5', 500, 32, cpu='74Kc')
+    single_core_checks(t, 'rt2880-eval', 'Ralink RT2880 evaluation board',
+                       'Ralink RT2880 id:1 rev:1', 266, 32, cpu='4KEc')
     return 0
 
 

@@ -2,11 +2,12 @@
  * Boards with the single-core Ralink/MediaTek SoCs (ralink_soc.c): the
  * VoCore2 (MT7628AN), the Onion Omega2+ (MT7688), Ralink's RT3052 and
  * RT5350 evaluation boards, MediaTek's MT7620A evaluation board, Ralink's
- * RT3883 evaluation board
+ * RT3883 and RT2880 evaluation boards
  *
  * A board is its SoC and its DRAM (128 MiB of DDR2 on the MT7628 boards,
  * 32 MiB of SDRAM on the RT3052's and RT5350's, 32 MiB of DDR2 on the
- * MT7620A's and the RT3883's); the memory repeats
+ * MT7620A's and the RT3883's, 32 MiB of SDRAM at 0x08000000 on the
+ * RT2880's); the memory repeats
  * through the SoC's DRAM window (256 MiB, 64 MiB), because the memory
  * controller ignores the address bits above the chip's size (what Linux's
  * detect_memory_region() and U-Boot's get_ram_size() probe when nothing
@@ -15,9 +16,9 @@
  * switch's front ports take the command line's NICs in order.
  *
  * Mainline's DTs for them (arch/mips/boot/dts/ralink/vocore2.dts,
- * omega2p.dts, rt3052_eval.dts, mt7620a_eval.dts, rt3883_eval.dts) boot
- * with our fixes to mt7628a.dtsi, rt3050.dtsi, mt7620a.dtsi and
- * rt3883.dtsi; the RT5350's is ours
+ * omega2p.dts, rt3052_eval.dts, mt7620a_eval.dts, rt3883_eval.dts,
+ * rt2880_eval.dts) boot with our fixes to mt7628a.dtsi, rt3050.dtsi,
+ * mt7620a.dtsi, rt3883.dtsi and rt2880.dtsi; the RT5350's is ours
  * (kernel/patches).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -54,9 +55,9 @@ struct RalinkBoardState {
     MemoryRegion ddr[RALINK_BOARD_MAX_ALIAS];
 };
 
-/* The DRAM, repeated through the SoC's window */
+/* The DRAM, repeated through the SoC's window from @base */
 static void ralink_board_map_ram(RalinkBoardState *s, MachineState *machine,
-                                 uint64_t window)
+                                 hwaddr base, uint64_t window)
 {
     hwaddr addr;
     int i = 0;
@@ -64,7 +65,8 @@ static void ralink_board_map_ram(RalinkBoardState *s, MachineState *machine,
     for (addr = 0; addr < window; addr += machine->ram_size) {
         memory_region_init_alias(&s->ddr[i], OBJECT(s), "ralink.ddr",
                                  machine->ram, 0, machine->ram_size);
-        memory_region_add_subregion(get_system_memory(), addr, &s->ddr[i++]);
+        memory_region_add_subregion(get_system_memory(), base + addr,
+                                    &s->ddr[i++]);
     }
 }
 
@@ -73,6 +75,7 @@ static void ralink_board_init(MachineState *machine)
     RalinkBoardState *s = RALINK_BOARD(machine);
     RalinkBoardClass *bc = RALINK_BOARD_GET_CLASS(machine);
     uint64_t entry, window = ralink_soc_ddr_window(bc->soc);
+    hwaddr ddr = ralink_soc_ddr_base(bc->soc);
     hwaddr dtb_paddr;
     DeviceState *sw;
     uint32_t *p;
@@ -90,7 +93,7 @@ static void ralink_board_init(MachineState *machine)
                      MACHINE_GET_CLASS(machine)->name);
         exit(1);
     }
-    ralink_board_map_ram(s, machine, window);
+    ralink_board_map_ram(s, machine, ddr, window);
 
     object_initialize_child(OBJECT(machine), "soc", &s->soc, TYPE_RALINK_SOC);
     object_property_set_str(OBJECT(&s->soc), "cpu-type", machine->cpu_type,
@@ -107,7 +110,7 @@ static void ralink_board_init(MachineState *machine)
     }
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 
-    entry = ralink_load_kernel(machine, machine->ram_size, &dtb_paddr);
+    entry = ralink_load_kernel(machine, ddr + machine->ram_size, &dtb_paddr);
     p = ralink_soc_bootrom_ptr(&s->soc);
     bl_gen_jump_kernel(&p, false, 0, true, dtb_paddr ? (target_ulong)-2 : 0,
                        true, dtb_paddr ?
@@ -178,6 +181,14 @@ static void rt3883_eval_class_init(ObjectClass *oc, void *data)
     MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("74Kc");
 }
 
+/* rt2880_eval.dts's 32 MiB; RT2880_MEM_SIZE_MIN is 2 MiB */
+static void rt2880_eval_class_init(ObjectClass *oc, void *data)
+{
+    ralink_board_set(oc, "Ralink RT2880 evaluation board (32 MiB SDRAM)",
+                     32 * MiB, "rt2880", 2 * MiB);
+    MACHINE_CLASS(oc)->default_cpu_type = MIPS_CPU_TYPE_NAME("4KEc");
+}
+
 static const TypeInfo ralink_board_types[] = {
     {
         .name = TYPE_RALINK_BOARD,
@@ -210,6 +221,10 @@ static const TypeInfo ralink_board_types[] = {
         .name = MACHINE_TYPE_NAME("rt3883-eval"),
         .parent = TYPE_RALINK_BOARD,
         .class_init = rt3883_eval_class_init,
+    }, {
+        .name = MACHINE_TYPE_NAME("rt2880-eval"),
+        .parent = TYPE_RALINK_BOARD,
+        .class_init = rt2880_eval_class_init,
     },
 };
 

@@ -1,6 +1,6 @@
 /*
  * Ralink/MediaTek SoCs with one CPU: MT7620A, MT7628AN/MT7688, RT3052,
- * RT5350 (a 24KEc), RT3883 (a 74Kc)
+ * RT5350 (a 24KEc), RT3883 (a 74Kc), RT2880 (a 4KEc)
  *
  * One MIPS 24KEc with its CP0 timer and the palmbus at 0x10000000: the
  * system controller (chip identification, straps, clocks, resets:
@@ -43,6 +43,10 @@
  *   clock (clk-mtmips's rt3883 clocks). No switch: its frame engine (the
  *   RT305x's older map with two GMACs to external PHYs) is not modelled
  *   yet, an unimplemented device.
+ * - RT2880: a 4KEc at 266 MHz (SYSCFG bits 21:20), the palmbus at
+ *   0x00300000 and DRAM at 0x08000000, the RT2880 intc, the uartlite on
+ *   intc line 8 with the bus clock. Its frame engine (1 MiB into the
+ *   palmbus, an external PHY) is not modelled yet.
  *
  * Not modelled yet: GPIO, SPI and its flash, I2C, I2S, PCM, GDMA, USB, SD,
  * PCIe, Wi-Fi; the boot flash (the CPU starts from a few instructions a
@@ -85,6 +89,9 @@ typedef struct RalinkSocBlock {
 struct RalinkSocInfo {
     const char *name;
     uint32_t cpu_hz;
+    /* Where the palmbus (0 here: RALINK_SOC_PALMBUS_BASE) and DRAM are */
+    hwaddr palmbus;
+    hwaddr ddr_base;
     uint64_t ddr_window;
     /* The intc's register offsets, or NULL for its (RT2880) defaults */
     const uint32_t *intc_regs;
@@ -188,6 +195,19 @@ static const RalinkSocBlock rt3883_unimp[] = {
     { }
 };
 
+/* The RT2880's palmbus (OpenWrt's rt2880.dtsi: the frame engine 1 MiB in) */
+static const RalinkSocBlock rt2880_unimp[] = {
+    { "timer", 0x000100, 0x100 },
+    { "memc", 0x000300, 0x100 },
+    { "gpio", 0x000600, 0x100 },
+    { "i2c", 0x000900, 0x100 },
+    { "spi", 0x000b00, 0x100 },
+    { "fe", 0x100000, 0x10000 },
+    { "pci", 0x140000, 0x10000 },
+    { "wmac", 0x180000, 0x40000 },
+    { }
+};
+
 /* The MT7628AN and the MT7688: the same silicon, an EFUSE bit apart */
 #define MT7628_INFO(soc) {              \
         .name = soc,                    \
@@ -247,6 +267,21 @@ static const RalinkSocInfo ralink_socs[] = {
         .uart_irq = 12,
         .uart_hz = 40000000,
         .unimp = rt3883_unimp,
+    }, {
+        /*
+         * The palmbus at 0x00300000 and DRAM at 0x08000000 (rt288x.h:
+         * RT2880_SYSC_BASE, RT2880_SDRAM_BASE, up to RT2880_MEM_SIZE_MAX,
+         * 128 MiB), the uartlite on intc line 8 with the bus clock (CPU /
+         * 2, clk-mtmips's rt2880 factor)
+         */
+        .name = "rt2880",
+        .cpu_hz = 266000000,
+        .palmbus = 0x00300000,
+        .ddr_base = 0x08000000,
+        .ddr_window = 128 * MiB,
+        .uart_irq = 8,
+        .uart_hz = 266000000 / 2,
+        .unimp = rt2880_unimp,
     },
 };
 
@@ -265,6 +300,16 @@ static const RalinkSocInfo *ralink_soc_info(const char *soc)
 uint64_t ralink_soc_ddr_window(const char *soc)
 {
     return ralink_soc_info(soc)->ddr_window;
+}
+
+hwaddr ralink_soc_ddr_base(const char *soc)
+{
+    return ralink_soc_info(soc)->ddr_base;
+}
+
+static hwaddr ralink_soc_palmbus(RalinkSocState *s)
+{
+    return s->info->palmbus ? s->info->palmbus : RALINK_SOC_PALMBUS_BASE;
 }
 
 uint32_t *ralink_soc_bootrom_ptr(RalinkSocState *s)
@@ -326,7 +371,7 @@ static bool ralink_soc_gsw(RalinkSocState *s, Error **errp)
         return false;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->gsw), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_ESW_OFS);
+                    ralink_soc_palmbus(s) + SOC_ESW_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->gsw), 0,
                        qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
     ralink_soc_reset_line(s, SOC_RST_ESW, DEVICE(&s->gsw), 0);
@@ -340,7 +385,7 @@ static bool ralink_soc_gsw(RalinkSocState *s, Error **errp)
         return false;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->fe), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_FE_OFS);
+                    ralink_soc_palmbus(s) + SOC_FE_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
                        s->cpu->env.irq[info->fe_cpu_irq]);
     ralink_soc_reset_line(s, SOC_RST_FE, DEVICE(&s->fe), 0);
@@ -363,7 +408,7 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
         return false;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->esw), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_ESW_OFS);
+                    ralink_soc_palmbus(s) + SOC_ESW_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->esw), 0,
                        qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
     ralink_soc_reset_line(s, SOC_RST_ESW, DEVICE(&s->esw),
@@ -385,7 +430,7 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
         return false;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->fe), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_FE_OFS);
+                    ralink_soc_palmbus(s) + SOC_FE_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
                        s->cpu->env.irq[info->fe_cpu_irq]);
     ralink_soc_reset_line(s, SOC_RST_FE, DEVICE(&s->fe), 0);
@@ -426,7 +471,7 @@ static void ralink_soc_realize(DeviceState *dev, Error **errp)
         return;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->sysctl), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_SYSCTL_OFS);
+                    ralink_soc_palmbus(s) + SOC_SYSCTL_OFS);
 
     for (i = 0; info->intc_regs && i < ARRAY_SIZE(intc_reg_props); i++) {
         object_property_set_uint(OBJECT(&s->intc), intc_reg_props[i],
@@ -436,21 +481,21 @@ static void ralink_soc_realize(DeviceState *dev, Error **errp)
         return;
     }
     sysbus_mmio_map(SYS_BUS_DEVICE(&s->intc), 0,
-                    RALINK_SOC_PALMBUS_BASE + SOC_INTC_OFS);
+                    ralink_soc_palmbus(s) + SOC_INTC_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->intc), 0,
                        env->irq[SOC_CPU_IRQ_INTC]);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->intc), 1,
                        env->irq[SOC_CPU_IRQ_INTC_FIQ]);
 
     for (i = 0; i < info->mtk_uarts; i++) {
-        s->uart[i] = mtk_uart_init(sysmem, RALINK_SOC_PALMBUS_BASE +
+        s->uart[i] = mtk_uart_init(sysmem, ralink_soc_palmbus(s) +
                                    SOC_UART_OFS + i * SOC_UART_STRIDE,
                                    qdev_get_gpio_in(DEVICE(&s->intc),
                                                     info->uart_irq + i),
                                    info->uart_hz / 16, serial_hd(i));
     }
     if (!info->mtk_uarts) {
-        s->uartlite = ralink_uart_init(sysmem, RALINK_SOC_PALMBUS_BASE +
+        s->uartlite = ralink_uart_init(sysmem, ralink_soc_palmbus(s) +
                                        SOC_UART_OFS,
                                        qdev_get_gpio_in(DEVICE(&s->intc),
                                                         info->uart_irq),
@@ -463,11 +508,11 @@ static void ralink_soc_realize(DeviceState *dev, Error **errp)
 
     for (i = 0; info->unimp[i].name; i++) {
         ralink_soc_map_unimp(s, info->unimp[i].name,
-                             RALINK_SOC_PALMBUS_BASE + info->unimp[i].ofs,
+                             ralink_soc_palmbus(s) + info->unimp[i].ofs,
                              info->unimp[i].size, -1000);
     }
     /* Anything else on the palmbus */
-    ralink_soc_map_unimp(s, "palmbus", RALINK_SOC_PALMBUS_BASE,
+    ralink_soc_map_unimp(s, "palmbus", ralink_soc_palmbus(s),
                          RALINK_SOC_PALMBUS_SIZE, -2000);
 }
 

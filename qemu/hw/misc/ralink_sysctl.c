@@ -113,6 +113,13 @@
 #define RT3883_SYSCFG0_DDR2         BIT(17)
 #define RT3883_REVID                ((1 << 8) | 5)
 
+/*
+ * RT2880: SYSCFG bits 21:20 = 1, a 266 MHz CPU (clk-mtmips.c); CHIP_ID
+ * id 1 rev 1 is assumed (no boot log or dump of one is known here)
+ */
+#define RT2880_SYSCFG_CPUCLK_266    (1 << 20)
+#define RT2880_CHIP_ID              ((1 << 8) | 1)
+
 /* The registers a SoC has beyond the identification, kept as written */
 typedef struct RalinkSysctlReg {
     hwaddr offset;
@@ -216,6 +223,12 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
         .name = "rt3883",
         .id = { 0x38335452, 0x20203338, 0, RT3883_REVID },
         .syscfg0 = RT3883_SYSCFG0_CPUCLK_500 | RT3883_SYSCFG0_DDR2,
+        .regs = rt305x_regs,
+    }, {
+        /* "RT2880  " (rt288x.h RT2880_CHIP_NAME0/1) */
+        .name = "rt2880",
+        .id = { 0x38325452, 0x20203038, 0, RT2880_CHIP_ID },
+        .syscfg0 = RT2880_SYSCFG_CPUCLK_266,
         .regs = rt305x_regs,
     },
 };

@@ -1,6 +1,6 @@
 /*
  * Ralink/MediaTek SoCs with one CPU: MT7620A, MT7628AN/MT7688, RT3052,
- * RT5350, RT3883
+ * RT5350, RT3883, RT2880
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -23,7 +23,7 @@
 #define TYPE_RALINK_SOC "ralink-soc"
 OBJECT_DECLARE_SIMPLE_TYPE(RalinkSocState, RALINK_SOC)
 
-#define RALINK_SOC_PALMBUS_BASE 0x10000000
+#define RALINK_SOC_PALMBUS_BASE 0x10000000   /* the RT2880's: 0x00300000 */
 #define RALINK_SOC_PALMBUS_SIZE 0x00200000
 #define RALINK_SOC_BOOTROM_BASE 0x1fc00000
 #define RALINK_SOC_BOOTROM_SIZE 0x1000
@@ -33,8 +33,8 @@ typedef struct RalinkSocInfo RalinkSocInfo;
 
 /**
  * RalinkSocState: the SoC, as its "soc" property names it.
- * @soc: "mt7620a", "mt7628an", "mt7688", "rt3052", "rt3883" or "rt5350"
- *       (the sysctl's table too)
+ * @soc: "mt7620a", "mt7628an", "mt7688", "rt2880", "rt3052", "rt3883" or
+ *       "rt5350" (the sysctl's table too)
  * @info: what that SoC has (ralink_soc.c)
  */
 struct RalinkSocState {
@@ -58,8 +58,9 @@ struct RalinkSocState {
     MemoryRegion bootrom;
 };
 
-/* The largest DDR the SoC addresses (its window at 0), for a board */
+/* The largest DDR the SoC addresses (its window), and where it starts */
 uint64_t ralink_soc_ddr_window(const char *soc);
+hwaddr ralink_soc_ddr_base(const char *soc);
 /*
  * The SoC's switch, for a board to give it its ports before the SoC is
  * realized (the "soc" property set), or NULL where none is modelled
