@@ -236,6 +236,21 @@ def armed(suite, b):
                  % (out, refused, full, stopped))
 
 
+def send_fuzz(suite, b, peers, n, what):
+    """@n random frames (model_net's generator, FUZZ_SEED) spread over
+    @peers' ports; True if QEMU stayed up (a result, named by @what)."""
+    rng = random.Random(FUZZ_SEED)
+    secs = send_paced((peers[i % len(peers)], fuzz_frame(rng))
+                      for i in range(n))
+    time.sleep(2)
+    alive = b.proc.poll() is None
+    suite.result(alive, '%d random frames (seed %d) on %s: QEMU stays up'
+                 % (n, FUZZ_SEED, what), 'QEMU exited %s' % b.proc.returncode)
+    if alive:
+        suite.comment('%d frames sent in %.1f s' % (n, secs))
+    return alive
+
+
 def fuzz(suite, b, peers, a, bb):
     """The wire side of the models under random frames."""
     for p in peers:
@@ -253,18 +268,9 @@ def fuzz(suite, b, peers, a, bb):
     if not alive:
         return
 
-    rng = random.Random(FUZZ_SEED)
     seen0 = rx_seen(b)
-    secs = send_paced((peers[i % len(peers)], fuzz_frame(rng))
-                      for i in range(FUZZ))
-    time.sleep(2)
-    alive = b.proc.poll() is None
-    suite.result(alive, '%d random frames (seed %d) on the five front '
-                 'ports: QEMU stays up' % (FUZZ, FUZZ_SEED),
-                 'QEMU exited %s' % b.proc.returncode)
-    if not alive:
+    if not send_fuzz(suite, b, peers, FUZZ, 'the five front ports'):
         return
-    suite.comment('%d frames sent in %.1f s' % (FUZZ, secs))
     seen = rx_seen(b) - seen0
     suite.result(seen == FUZZ, 'the ports\' MIB counters count every '
                  'random frame (%d)' % FUZZ, 'counted %d' % seen)
@@ -319,17 +325,9 @@ def mt7620_gsw(suite):
                      'other through the GSW out of reset (ports 0 and 1)', rt)
         for p in peers:
             p.answer, p.keep = False, False
-        rng = random.Random(FUZZ_SEED)
         seen0 = gsw_rx_counts(b)
-        secs = send_paced((peers[i % len(peers)], fuzz_frame(rng))
-                          for i in range(GSW_FUZZ))
-        time.sleep(2)
-        alive = b.proc.poll() is None
-        suite.result(alive, 'MT7620A: %d random frames (seed %d) on the GSW\'s '
-                     'five ports: QEMU stays up' % (GSW_FUZZ, FUZZ_SEED),
-                     'QEMU exited %s' % b.proc.returncode)
-        if alive:
-            suite.comment('%d frames sent in %.1f s' % (GSW_FUZZ, secs))
+        if send_fuzz(suite, b, peers, GSW_FUZZ,
+                     'the MT7620A GSW\'s five ports'):
             seen = gsw_seen(gsw_rx_counts(b), seen0)
             suite.result(seen == GSW_FUZZ, 'MT7620A: the GSW\'s MIB counters '
                          '(good, bad, control) count every random frame (%d)'
