@@ -361,71 +361,39 @@ static void ralink_soc_reset_line(RalinkSocState *s, int bit,
                                 qdev_get_gpio_in_named(dev, "reset", n));
 }
 
-/* The MT7620's GSW and frame engine */
-static bool ralink_soc_gsw(RalinkSocState *s, Error **errp)
-{
-    const RalinkSocInfo *info = s->info;
-
-    ralink_soc_switch(s);
-    if (!sysbus_realize(SYS_BUS_DEVICE(&s->gsw), errp)) {
-        return false;
-    }
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->gsw), 0,
-                    ralink_soc_palmbus(s) + SOC_ESW_OFS);
-    sysbus_connect_irq(SYS_BUS_DEVICE(&s->gsw), 0,
-                       qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
-    ralink_soc_reset_line(s, SOC_RST_ESW, DEVICE(&s->gsw), 0);
-    object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
-    qdev_prop_set_string(DEVICE(&s->fe), "map", info->fe_map);
-    object_property_set_link(OBJECT(&s->fe), "gsw", OBJECT(&s->gsw),
-                             &error_abort);
-    object_property_set_link(OBJECT(&s->fe), "dma-memory",
-                             OBJECT(get_system_memory()), &error_abort);
-    if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
-        return false;
-    }
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->fe), 0,
-                    ralink_soc_palmbus(s) + SOC_FE_OFS);
-    sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
-                       s->cpu->env.irq[info->fe_cpu_irq]);
-    ralink_soc_reset_line(s, SOC_RST_FE, DEVICE(&s->fe), 0);
-    return true;
-}
-
+/*
+ * The switch (the ESW, or the MT7620's GSW: the MT7530 model) and the
+ * frame engine on its CPU port, where the SoC has them modelled
+ */
 static bool ralink_soc_net(RalinkSocState *s, Error **errp)
 {
     const RalinkSocInfo *info = s->info;
-    MemoryRegion *sysmem = get_system_memory();
+    DeviceState *sw = ralink_soc_switch(s);
 
-    if (info->gsw) {
-        return ralink_soc_gsw(s, errp);
-    }
-    if (!info->esw) {
+    if (!sw) {
         return true;
     }
-    ralink_soc_switch(s);
-    if (!sysbus_realize(SYS_BUS_DEVICE(&s->esw), errp)) {
+    if (!sysbus_realize(SYS_BUS_DEVICE(sw), errp)) {
         return false;
     }
-    sysbus_mmio_map(SYS_BUS_DEVICE(&s->esw), 0,
+    sysbus_mmio_map(SYS_BUS_DEVICE(sw), 0,
                     ralink_soc_palmbus(s) + SOC_ESW_OFS);
-    sysbus_connect_irq(SYS_BUS_DEVICE(&s->esw), 0,
+    sysbus_connect_irq(SYS_BUS_DEVICE(sw), 0,
                        qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
-    ralink_soc_reset_line(s, SOC_RST_ESW, DEVICE(&s->esw),
-                          RALINK_ESW_RESET_ESW);
+    /* The ESW's line and the GSW's one reset input are input 0 */
+    ralink_soc_reset_line(s, SOC_RST_ESW, sw, RALINK_ESW_RESET_ESW);
     if (info->ephy_reset) {
-        ralink_soc_reset_line(s, SOC_RST_EPHY, DEVICE(&s->esw),
-                              RALINK_ESW_RESET_EPHY);
+        ralink_soc_reset_line(s, SOC_RST_EPHY, sw, RALINK_ESW_RESET_EPHY);
     }
     /* A child only where the SoC has one: every child must be realized */
     object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
     if (info->fe_map) {
         qdev_prop_set_string(DEVICE(&s->fe), "map", info->fe_map);
     }
-    object_property_set_link(OBJECT(&s->fe), "esw", OBJECT(&s->esw),
-                             &error_abort);
-    object_property_set_link(OBJECT(&s->fe), "dma-memory", OBJECT(sysmem),
-                             &error_abort);
+    object_property_set_link(OBJECT(&s->fe), info->gsw ? "gsw" : "esw",
+                             OBJECT(sw), &error_abort);
+    object_property_set_link(OBJECT(&s->fe), "dma-memory",
+                             OBJECT(get_system_memory()), &error_abort);
     if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
         return false;
     }

@@ -240,15 +240,19 @@ typedef struct RalinkFEMap {
     size_t n_plain;
 } RalinkFEMap;
 
+/* The PDMA at 0x800 of the RT5350, MT7628 and MT7620 */
+#define PDMA_MAP_0800                                                   \
+    .tx_base = 0x0800, .tx_rings = 4,                                   \
+    .rx_base = 0x0900, .rx_rings = 2,                                   \
+    .glo_cfg = 0x0a04, .rst_idx = 0x0a08, .dly_int = 0x0a0c,            \
+    .int_status = 0x0a20, .int_mask = 0x0a28,                           \
+    .rx_done = BIT(16), .rx_dly = BIT(30), .tx_dly = BIT(28),           \
+    .tx_done_shift = 0
+
 static const RalinkFEMap fe_maps[] = {
     {
         .name = "rt5350",
-        .tx_base = 0x0800, .tx_rings = 4,
-        .rx_base = 0x0900, .rx_rings = 2,
-        .glo_cfg = 0x0a04, .rst_idx = 0x0a08, .dly_int = 0x0a0c,
-        .int_status = 0x0a20, .int_mask = 0x0a28,
-        .rx_done = BIT(16), .rx_dly = BIT(30), .tx_dly = BIT(28),
-        .tx_done_shift = 0,
+        PDMA_MAP_0800,
         .csum_con = SDM_CON, .csum_en = SDM_CSUM_EN,
         .sdm_counters = true,
         .rxd4_l4_valid = RXD4_L4_VALID,
@@ -273,12 +277,7 @@ static const RalinkFEMap fe_maps[] = {
         .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
     }, {
         .name = "mt7620",
-        .tx_base = 0x0800, .tx_rings = 4,
-        .rx_base = 0x0900, .rx_rings = 2,
-        .glo_cfg = 0x0a04, .rst_idx = 0x0a08, .dly_int = 0x0a0c,
-        .int_status = 0x0a20, .int_mask = 0x0a28,
-        .rx_done = BIT(16), .rx_dly = BIT(30), .tx_dly = BIT(28),
-        .tx_done_shift = 0,
+        PDMA_MAP_0800,
         .csum_con = MT7620_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
         .csg_cfg = MT7620_CDMA_CSG_CFG,
         .gdma_fwd = MT7620_GDMA1_FWD_CFG,

@@ -286,6 +286,16 @@ struct fe_pdma_regs {
 		.done_dly	= FE_RX_DONE_DLY,	\
 	}
 
+/* ...and TX's, in the same registers (RT5350, MT7628, MT7620) */
+#define FE_PDMA_TX_IRQ_0A00				\
+	{						\
+		.status		= 0x0a20,		\
+		.mask		= 0x0a28,		\
+		.delay		= 0x0a0c,		\
+		.done		= FE_TX_DONE_INT0,	\
+		.done_dly	= FE_TX_DONE_DLY,	\
+	}
+
 /**
  * struct fe_qdma_regs - QDMA register offsets
  * @qtx_cfg: queue 0 configuration (reservations); queue n at + n * 0x10

@@ -19,13 +19,7 @@ static const struct fe_reg_map rt5350_regs = {
 		FE_PDMA_REGS_0800,
 	},
 	.rx_irq = FE_PDMA_RX_IRQ_0A00,
-	.tx_irq = {			/* the same registers as RX's */
-		.status		= 0x0a20,
-		.mask		= 0x0a28,
-		.delay		= 0x0a0c,
-		.done		= FE_TX_DONE_INT0,
-		.done_dly	= FE_TX_DONE_DLY,
-	},
+	.tx_irq = FE_PDMA_TX_IRQ_0A00,
 };
 
 static const struct fe_soc_ops rt5350_ops = {
