@@ -92,7 +92,7 @@ OURS_CONFIG=(CONFIG_NET_RALINK_FE=m CONFIG_NET_DSA_RALINK_MT7530=m
 # Test-only DTs (tests/dts/<soc>-*.dts), built beside the stock ones of the
 # kernel for that SoC.
 case "$variant" in
-mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts) ;;
+mt76x8) TEST_DTS=("$TOP"/tests/dts/mt7628-*.dts "$TOP"/tests/dts/mt7620a-*.dts) ;;
 rt305x) TEST_DTS=("$TOP"/tests/dts/rt5350-*.dts) ;;
 rt3883 | rt2880) TEST_DTS=() ;;
 *) TEST_DTS=("$TOP"/tests/dts/mt7621-*.dts) ;;

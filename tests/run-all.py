@@ -43,10 +43,12 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 
 # Every suite, in the order they start: the longest first (times: README,
 # "How long it takes").
-SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'ours-eth', 'model',
+SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
+          'ours-eth', 'model',
           'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
           'board', 'router', 'esw-eth', 'esw-net', 'esw-dsa', 'uboot', 'run']
-BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'model', 'patches'}
+BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
+         'model', 'patches'}
 NICE = {'patches': 10, 'model': 10}
 PROGRESS_SECS = 60
 

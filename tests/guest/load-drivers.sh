@@ -14,6 +14,8 @@
 # On the RT3052 (no mainline driver for its frame engine, none for its
 # switch: no special tag is known for it):
 #   ours      ralink_fe
+# On the MT7620 (no mainline driver for its frame engine or its GSW):
+#   ours      ralink_fe + ralink_mt7530
 # Kernel messages stop going to the console (they would split the tests'
 # output lines); dmesg still has them. POSIX sh: the single-core boards'
 # initramfs has busybox's sh only.
@@ -25,6 +27,11 @@ dmesg -n 1
 if grep -q rt3052 /proc/device-tree/compatible; then
 	case $set in
 	ours) modules=ralink_fe ;;
+	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;
+	esac
+elif grep -q mt7620a /proc/device-tree/compatible; then
+	case $set in
+	ours) modules="ralink_fe ralink_mt7530" ;;
 	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;
 	esac
 elif grep -q -e mt7628 -e rt5350 /proc/device-tree/compatible; then

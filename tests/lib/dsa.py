@@ -102,7 +102,13 @@ MT7621 = Bed('mt7621', 'gnubee-pc1', 'mt7621-gnubee-gb-pc1-dsa.dtb',
 MT7628 = Bed('mt7628', 'vocore2', 'mt7628-vocore2-esw-256m.dtb',
              'ralink-esw', '/machine/soc/esw', shift=2, mem='256M',
              rootfs='rootfs')
-BEDS = {b.name: b for b in (MT7621, MT7628)}
+# The MT7620A evaluation board (its GSW: the MT7530 model, chip mt7620),
+# as gsw-selftests runs them: 256 MiB (the MT7620's DDR2 maximum; the
+# board has 32) and the clock of a 580 MHz 24KEc, as the VoCore2's.
+MT7620 = Bed('mt7620', 'mt7620a-eval', 'mt7620a-eval-gsw-256m.dtb',
+             'mt7530', '/machine/soc/gsw', shift=2, mem='256M',
+             rootfs='rootfs')
+BEDS = {b.name: b for b in (MT7621, MT7628, MT7620)}
 # The MT7621's, which the other suites' boards use too
 DTB = MT7621.dtb
 SWITCH_QOM = MT7621.switch_qom
@@ -121,6 +127,8 @@ class Limit:
     after its last case matches @context, and names the case that hung
     @stalled; the script's tests after it, @rerun (its TESTS), then run on
     a fresh board. Any other failure of the same case stays a failure.
+    @bed may be a tuple of Bed names: the MT7530 core's limits are the
+    MT7621's and the MT7620's GSW's (MT7530_BEDS).
     """
 
     def __init__(self, sets, script, why, msg=None, context=None,
@@ -132,9 +140,14 @@ class Limit:
         self.context = re.compile(context) if context else None
         self.stalled = stalled
 
+    def on_bed(self, name):
+        """Whether the limit is one of the Bed named @name."""
+        return name in (self.bed if isinstance(self.bed, tuple) else
+                        (self.bed,))
+
     def matches(self, driver_set, script, msg, context, case=None,
                 bed='mt7621'):
-        if script != self.script or bed != self.bed or (
+        if script != self.script or not self.on_bed(bed) or (
                 self.sets != '*' and driver_set not in self.sets):
             return False
         if self.case and case not in ((self.case,) if isinstance(
@@ -146,6 +159,8 @@ class Limit:
                                        for ln in context)
 
 
+# The MT7530 switch core's Beds: the MT7621's and the MT7620's GSW
+MT7530_BEDS = ('mt7621', 'mt7620')
 LIMITS = [
     # MT7530 forwards multicast on destination MAC (the address table has
     # no IP source): traffic from an excluded source is forwarded like any
@@ -154,7 +169,7 @@ LIMITS = [
     Limit('*', 'bridge_mld.sh',
           'hardware limit: the MT7530 forwards multicast by destination MAC,'
           ' it cannot filter by source (S,G)',
-          msg=r'^Forwarded traffic for blocked S,G'),
+          msg=r'^Forwarded traffic for blocked S,G', bed=MT7530_BEDS),
     # The same in bridge_mdb.sh: an (S, G) port group entry, or a (*, G)
     # one in EXCLUDE mode with a source list, forwards to its port only
     # what comes from the allowed sources in software; the switch's entry
@@ -166,7 +181,7 @@ LIMITS = [
                      % (v, mode) for v in '46' for mode in ('exclude',
                                                            'include')),
           msg=r'^Packet from invalid source received on H2 after adding '
-          r'entry$'),
+          r'entry$', bed=MT7530_BEDS),
     # No emulation-speed limit: bridge_mld.sh's timer cases (a 5 s GMI, a
     # 10 s LMQT checked after a dozen `bridge | jq` runs) failed under TCG
     # on the real clock, with jq 1.6, on a loaded host; on the virtual
@@ -184,17 +199,18 @@ TC_FLOWER_SKIP_SW = tuple('%s (skip_sw)' % c for c in (
     'egress_2nd_vlan_push'))
 
 
-def switch_driver_limits(sets, locked_why, locked_refusal, flower_why):
+def switch_driver_limits(sets, locked_why, locked_refusal, flower_why,
+                         bed='mt7621'):
     """The limits of an MT7530 switch driver, for the driver sets @sets
-    using it: locked ports refused (@locked_why; @locked_refusal matches
-    the error `bridge link set ... locked on` prints), no flower offload
-    (@flower_why)."""
+    using it on @bed: locked ports refused (@locked_why; @locked_refusal
+    matches the error `bridge link set ... locked on` prints), no flower
+    offload (@flower_why)."""
     return [
         # Every case of bridge_locked_port.sh locks swp1 first (the MAB
         # cases too: MAB needs a locked port); with the lock refused, the
         # case's checks that traffic stops fail.
         Limit(sets, 'bridge_locked_port.sh', locked_why,
-              context=locked_refusal),
+              context=locked_refusal, bed=bed),
         # DSA user ports have hw-tc-offload on, so tc_actions.sh runs its
         # cases again with skip_sw: every `tc filter add ... flower
         # skip_sw` is refused and the case finds nothing matched. Only the
@@ -203,7 +219,7 @@ def switch_driver_limits(sets, locked_why, locked_refusal, flower_why):
         Limit(sets, 'tc_actions.sh', flower_why + ' (tc: Operation not '
               'supported), the skip_sw case has nothing to test',
               context=r'^RTNETLINK answers: Operation not supported$',
-              case=TC_FLOWER_SKIP_SW),
+              case=TC_FLOWER_SKIP_SW, bed=bed),
         # In mirred_egress_to_ingress_tcp (skip_sw), with its filters
         # refused, the client's connection is refused and the script's
         # `ncat --recv-only -l` listener (no idle timeout) waits forever.
@@ -213,7 +229,7 @@ def switch_driver_limits(sets, locked_why, locked_refusal, flower_why):
               % STALL['tc_actions.sh'],
               context=r'^Ncat: Connection refused\.$',
               stalled='mirred_egress_to_ingress_tcp (skip_sw)',
-              rerun='ingress_2nd_vlan_push egress_2nd_vlan_push'),
+              rerun='ingress_2nd_vlan_push egress_2nd_vlan_push', bed=bed),
     ]
 
 
@@ -239,7 +255,7 @@ LIMITS += switch_driver_limits(
     'per port); ralink_mt7530 refuses BR_PORT_LOCKED',
     r'^Error: ralink_mt7530: the switch cannot lock a port\.$',
     "ralink_mt7530 offloads no flower filter (the MT7530's ACL engine is "
-    "neither driven nor modelled yet)")
+    "neither driven nor modelled yet)", bed=MT7530_BEDS)
 
 # The ESW on the MT7628 (bed 'mt7628', ralink_esw), what public sources
 # give of it: no per-port control of learning or flooding, no port matrix,
@@ -605,7 +621,7 @@ def run_script(script, driver_set, log, bed=MT7621):
     line: one that never reported is a failure."""
     results, tm = run_board(script, driver_set, log, bed=bed)
     for lim in LIMITS:
-        if lim.rerun and lim.script == script and lim.bed == bed.name and any(
+        if lim.rerun and lim.script == script and lim.on_bed(bed.name) and any(
                 name == '%s: %s' % (script, lim.stalled)
                 for _, name, _ in results):
             more, tm2 = run_board(script, driver_set,

@@ -7,14 +7,18 @@
  * (see rsw_volatile_reg()), so read-modify-write updates cost one bus
  * write, or none when nothing changes.
  *
- * Forwarding model (MT7530):
+ * The chips' differences are data (struct rsw_info, in a file per chip):
+ * how the core is reset, its MIB counters, how a frame's port reaches the
+ * CPU, the VLAN table's indexing.
+ *
+ * Forwarding model:
  * - standalone user ports are in port matrix mode, FID 0, and reach only
  *   their CPU port;
  * - ports of a VLAN-unaware bridge are in fallback mode with PVID 0: VLAN
  *   0 (FID 1, independent learning, egress as received) holds them all;
  * - ports of a VLAN-aware bridge are in security mode: the VLAN table
  *   decides membership and egress tagging, the CPU port always receives
- *   the VLAN tag stacked after the special tag.
+ *   the VLAN tag (after the special tag, where there is one).
  */
 
 #include <linux/delay.h>
@@ -28,15 +32,13 @@
 #include <linux/of.h>
 #include <linux/of_irq.h>
 #include <linux/of_mdio.h>
+#include <linux/platform_device.h>
 #include <linux/phy.h>
 #include <linux/regmap.h>
 #include <linux/unaligned.h>
 
 #include "mt7530.h"
 
-/* Table commands complete in microseconds */
-#define RSW_TABLE_POLL_US		20
-#define RSW_TABLE_TIMEOUT_US		20000
 /* get_stats64 may be called in atomic context and the switch is behind
  * MDIO: it reports what a work reads (as ocelot does). The work looks for
  * a reset of the switch core behind the driver each time it runs, and
@@ -53,120 +55,6 @@
 #define RSW_STATS_ACTIVE		(3 * HZ)
 #define RSW_STATS_IDLE_PERIOD		(60 * HZ)
 #define RSW_STATS_MAX_AGE		(2 * HZ)
-
-/* MIB counters, word offsets from MT7530_MIB_P(port) */
-struct rsw_mib_desc {
-	u16 offset;
-	u8 size;	/* in 32-bit words */
-	const char *name;
-};
-
-#define MIB_TX_DROP		0x00
-#define MIB_TX_CRC_ERR		0x04
-#define MIB_TX_UNICAST		0x08
-#define MIB_TX_MULTICAST	0x0c
-#define MIB_TX_BROADCAST	0x10
-#define MIB_TX_COLLISION	0x14
-#define MIB_TX_SINGLE_COLL	0x18
-#define MIB_TX_MULTI_COLL	0x1c
-#define MIB_TX_DEFERRED		0x20
-#define MIB_TX_LATE_COLL	0x24
-#define MIB_TX_EXCESS_COLL	0x28
-#define MIB_TX_PAUSE		0x2c
-#define MIB_TX_PKT_SZ_64	0x30
-#define MIB_TX_BYTES		0x48
-#define MIB_RX_DROP		0x60
-#define MIB_RX_FILTERING	0x64
-#define MIB_RX_UNICAST		0x68
-#define MIB_RX_MULTICAST	0x6c
-#define MIB_RX_BROADCAST	0x70
-#define MIB_RX_ALIGN_ERR	0x74
-#define MIB_RX_CRC_ERR		0x78
-#define MIB_RX_UNDER_SIZE	0x7c
-#define MIB_RX_FRAG_ERR		0x80
-#define MIB_RX_OVER_SIZE	0x84
-#define MIB_RX_JABBER_ERR	0x88
-#define MIB_RX_PAUSE		0x8c
-#define MIB_RX_PKT_SZ_64	0x90
-#define MIB_RX_BYTES		0xa8
-#define MIB_RX_CTRL_DROP	0xb0
-#define MIB_RX_INGRESS_DROP	0xb4
-#define MIB_RX_ARL_DROP		0xb8
-#define MIB_PKT_SZ_BINS		6
-
-#define RSW_MIB(_off, _size, _name) \
-	{ .offset = (_off), .size = (_size), .name = (_name) }
-
-static const struct rsw_mib_desc rsw_mibs[] = {
-	RSW_MIB(MIB_TX_DROP, 1, "TxDrop"),
-	RSW_MIB(MIB_TX_CRC_ERR, 1, "TxCrcErr"),
-	RSW_MIB(MIB_TX_UNICAST, 1, "TxUnicast"),
-	RSW_MIB(MIB_TX_MULTICAST, 1, "TxMulticast"),
-	RSW_MIB(MIB_TX_BROADCAST, 1, "TxBroadcast"),
-	RSW_MIB(MIB_TX_COLLISION, 1, "TxCollision"),
-	RSW_MIB(MIB_TX_SINGLE_COLL, 1, "TxSingleCollision"),
-	RSW_MIB(MIB_TX_MULTI_COLL, 1, "TxMultipleCollision"),
-	RSW_MIB(MIB_TX_DEFERRED, 1, "TxDeferred"),
-	RSW_MIB(MIB_TX_LATE_COLL, 1, "TxLateCollision"),
-	RSW_MIB(MIB_TX_EXCESS_COLL, 1, "TxExcessiveCollision"),
-	RSW_MIB(MIB_TX_PAUSE, 1, "TxPause"),
-	RSW_MIB(MIB_TX_PKT_SZ_64, 1, "TxPktSz64"),
-	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x04, 1, "TxPktSz65To127"),
-	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x08, 1, "TxPktSz128To255"),
-	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x0c, 1, "TxPktSz256To511"),
-	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x10, 1, "TxPktSz512To1023"),
-	RSW_MIB(MIB_TX_PKT_SZ_64 + 0x14, 1, "TxPktSz1024ToMax"),
-	RSW_MIB(MIB_TX_BYTES, 2, "TxBytes"),
-	RSW_MIB(MIB_RX_DROP, 1, "RxDrop"),
-	RSW_MIB(MIB_RX_FILTERING, 1, "RxFiltering"),
-	RSW_MIB(MIB_RX_UNICAST, 1, "RxUnicast"),
-	RSW_MIB(MIB_RX_MULTICAST, 1, "RxMulticast"),
-	RSW_MIB(MIB_RX_BROADCAST, 1, "RxBroadcast"),
-	RSW_MIB(MIB_RX_ALIGN_ERR, 1, "RxAlignErr"),
-	RSW_MIB(MIB_RX_CRC_ERR, 1, "RxCrcErr"),
-	RSW_MIB(MIB_RX_UNDER_SIZE, 1, "RxUnderSizeErr"),
-	RSW_MIB(MIB_RX_FRAG_ERR, 1, "RxFragErr"),
-	RSW_MIB(MIB_RX_OVER_SIZE, 1, "RxOverSzErr"),
-	RSW_MIB(MIB_RX_JABBER_ERR, 1, "RxJabberErr"),
-	RSW_MIB(MIB_RX_PAUSE, 1, "RxPause"),
-	RSW_MIB(MIB_RX_PKT_SZ_64, 1, "RxPktSz64"),
-	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x04, 1, "RxPktSz65To127"),
-	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x08, 1, "RxPktSz128To255"),
-	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x0c, 1, "RxPktSz256To511"),
-	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x10, 1, "RxPktSz512To1023"),
-	RSW_MIB(MIB_RX_PKT_SZ_64 + 0x14, 1, "RxPktSz1024ToMax"),
-	RSW_MIB(MIB_RX_BYTES, 2, "RxBytes"),
-	RSW_MIB(MIB_RX_CTRL_DROP, 1, "RxCtrlDrop"),
-	RSW_MIB(MIB_RX_INGRESS_DROP, 1, "RxIngressDrop"),
-	RSW_MIB(MIB_RX_ARL_DROP, 1, "RxArlDrop"),
-};
-
-/* The 32-bit counters get_stats64 accumulates, in rsw_port.mib_acc order */
-enum {
-	ST_RX_UNICAST, ST_RX_MULTICAST, ST_RX_BROADCAST, ST_RX_DROP,
-	ST_RX_CRC_ERR, ST_RX_ALIGN_ERR, ST_RX_UNDER_SIZE, ST_RX_OVER_SIZE,
-	ST_RX_FRAG_ERR, ST_RX_JABBER_ERR, ST_TX_UNICAST, ST_TX_MULTICAST,
-	ST_TX_BROADCAST, ST_TX_DROP, ST_TX_COLLISION, ST_TX_LATE_COLL,
-};
-
-static const u8 rsw_stats_mibs[RSW_STATS_MIBS] = {
-	[ST_RX_UNICAST] = MIB_RX_UNICAST,
-	[ST_RX_MULTICAST] = MIB_RX_MULTICAST,
-	[ST_RX_BROADCAST] = MIB_RX_BROADCAST,
-	[ST_RX_DROP] = MIB_RX_DROP,
-	[ST_RX_CRC_ERR] = MIB_RX_CRC_ERR,
-	[ST_RX_ALIGN_ERR] = MIB_RX_ALIGN_ERR,
-	[ST_RX_UNDER_SIZE] = MIB_RX_UNDER_SIZE,
-	[ST_RX_OVER_SIZE] = MIB_RX_OVER_SIZE,
-	[ST_RX_FRAG_ERR] = MIB_RX_FRAG_ERR,
-	[ST_RX_JABBER_ERR] = MIB_RX_JABBER_ERR,
-	[ST_TX_UNICAST] = MIB_TX_UNICAST,
-	[ST_TX_MULTICAST] = MIB_TX_MULTICAST,
-	[ST_TX_BROADCAST] = MIB_TX_BROADCAST,
-	[ST_TX_DROP] = MIB_TX_DROP,
-	[ST_TX_COLLISION] = MIB_TX_COLLISION,
-	[ST_TX_LATE_COLL] = MIB_TX_LATE_COLL,
-};
 
 /**
  * rsw_volatile_reg() - whether a register may change behind the driver
@@ -212,13 +100,13 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg)
 	return true;
 }
 
-static int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set)
+int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set)
 {
 	return regmap_update_bits(priv->regmap, reg, mask, set);
 }
 
 /* Write a cached register only if its value changes */
-static int rsw_update(struct rsw_priv *priv, u32 reg, u32 val)
+int rsw_update(struct rsw_priv *priv, u32 reg, u32 val)
 {
 	return regmap_update_bits(priv->regmap, reg, GENMASK(31, 0), val);
 }
@@ -289,6 +177,7 @@ static void rsw_forget_tables(struct rsw_priv *priv)
 		hash_del_rcu(&se->node);
 		kfree_rcu(se, rcu);
 	}
+	priv->vlan_slots_used = 0;
 }
 
 /* -- address table ------------------------------------------------------- */
@@ -563,14 +452,49 @@ static int rsw_set_ageing_time(struct dsa_switch *ds, unsigned int msecs)
 
 /* -- VLAN table ---------------------------------------------------------- */
 
-static int rsw_vtcr_cmd(struct rsw_priv *priv, u32 func, u16 vid, u32 *vtcr)
+/*
+ * The VLAN table index of @vid: the VID itself, or on chips whose table
+ * has slots naming their VID (the GSW's VTIM), the slot holding it, or
+ * with @alloc a free slot, set to @vid. -ENOENT: no slot holds @vid;
+ * -ENOSPC: none is free.
+ */
+static int rsw_vlan_index(struct rsw_priv *priv, u16 vid, bool alloc)
+{
+	unsigned int slot, n = priv->info->vlan_slots;
+	int ret;
+
+	lockdep_assert_held(&priv->reg_mutex);
+
+	if (!n)
+		return vid;
+
+	for_each_set_bit(slot, &priv->vlan_slots_used, n)
+		if (priv->vlan_slot_vid[slot] == vid)
+			return slot;
+	if (!alloc)
+		return -ENOENT;
+
+	slot = find_first_zero_bit(&priv->vlan_slots_used, n);
+	if (slot >= n)
+		return -ENOSPC;
+	ret = rsw_rmw(priv, MT7620_VTIM(slot), VTIM_VID(slot),
+		      vid << (slot % 2 * 12));
+	if (ret)
+		return ret;
+	priv->vlan_slot_vid[slot] = vid;
+	__set_bit(slot, &priv->vlan_slots_used);
+
+	return slot;
+}
+
+static int rsw_vtcr_cmd(struct rsw_priv *priv, u32 func, u16 idx, u32 *vtcr)
 {
 	u32 val;
 	int ret;
 
 	ret = regmap_write(priv->regmap, MT7530_VTCR, VTCR_BUSY |
 			   FIELD_PREP(VTCR_FUNC, func) |
-			   FIELD_PREP(VTCR_VID, vid));
+			   FIELD_PREP(VTCR_VID, idx));
 	if (ret)
 		return ret;
 
@@ -588,13 +512,22 @@ static int rsw_vtcr_cmd(struct rsw_priv *priv, u32 func, u16 vid, u32 *vtcr)
 static int rsw_vlan_program(struct rsw_priv *priv, u16 vid, u32 vawd1,
 			    u32 vawd2)
 {
-	int ret;
+	bool valid = vawd1 & VAWD1_VALID;
+	int idx, ret;
+
+	idx = rsw_vlan_index(priv, vid, valid);
+	if (idx == -ENOENT)
+		return 0;	/* no slot holds it: nothing to invalidate */
+	if (idx < 0)
+		return idx;
 
 	ret = regmap_write(priv->regmap, MT7530_VAWD1, vawd1);
 	if (!ret)
 		ret = regmap_write(priv->regmap, MT7530_VAWD2, vawd2);
 	if (!ret)
-		ret = rsw_vtcr_cmd(priv, VTCR_FUNC_WR_VID, vid, NULL);
+		ret = rsw_vtcr_cmd(priv, VTCR_FUNC_WR_VID, idx, NULL);
+	if (!ret && !valid && priv->info->vlan_slots)
+		__clear_bit(idx, &priv->vlan_slots_used);
 
 	return ret;
 }
@@ -644,11 +577,14 @@ static int rsw_vlan_read(struct rsw_priv *priv, u16 vid, u8 *members,
 			 u32 *vawd2)
 {
 	u32 vtcr, vawd1;
-	int ret;
+	int idx, ret;
 
 	*members = 0;
 	*vawd2 = 0;
-	ret = rsw_vtcr_cmd(priv, VTCR_FUNC_RD_VID, vid, &vtcr);
+	idx = rsw_vlan_index(priv, vid, false);
+	if (idx == -ENOENT)
+		return 0;
+	ret = rsw_vtcr_cmd(priv, VTCR_FUNC_RD_VID, idx, &vtcr);
 	if (ret || (vtcr & VTCR_INVALID))
 		return ret;
 	ret = regmap_read(priv->regmap, MT7530_VAWD1, &vawd1);
@@ -735,7 +671,7 @@ static int rsw_port_vlan_add(struct dsa_switch *ds, int port,
 	if (ret)
 		goto out;
 
-	/* The CPU port gets every VLAN tagged, after the special tag */
+	/* The CPU port gets every VLAN tagged, after any special tag */
 	if (dsa_port_is_cpu(dp))
 		etag = ETAG_STACK;
 	else
@@ -746,6 +682,10 @@ static int rsw_port_vlan_add(struct dsa_switch *ds, int port,
 			     FIELD_PREP(VAWD1_PORT_MEM, members | BIT(port)) |
 			     FIELD_PREP(VAWD1_FID, RSW_FID_BRIDGED) |
 			     VAWD1_VALID, vawd2);
+	if (ret == -ENOSPC)
+		NL_SET_ERR_MSG_FMT_MOD(extack,
+				       "The VLAN table's %u entries are in use",
+				       priv->info->vlan_slots);
 	if (ret || !dsa_port_is_user(dp))
 		goto out;
 
@@ -1062,7 +1002,7 @@ static int rsw_port_enable(struct dsa_switch *ds, int port,
 	/* The MAC can signal LPI: phylib's EEE settings start enabled, once
 	 * per PHY (a later call would undo what the user set since).
 	 */
-	if (phy && phy != p->eee_phy) {
+	if (priv->info->has_eee && phy && phy != p->eee_phy) {
 		phy_support_eee(phy);
 		p->eee_phy = phy;
 	}
@@ -1074,9 +1014,9 @@ static int rsw_port_enable(struct dsa_switch *ds, int port,
 	}
 
 	/* Ports 5 and 6 are off by strap until used */
-	if (port == 5)
+	if (priv->info->has_mtrap && port == 5)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, 0);
-	else if (port == 6)
+	else if (priv->info->has_mtrap && port == 6)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, 0);
 	mutex_unlock(&priv->reg_mutex);
 
@@ -1093,9 +1033,9 @@ static void rsw_port_disable(struct dsa_switch *ds, int port)
 		rsw_update_matrices(priv, port, NULL);
 	}
 
-	if (port == 5)
+	if (priv->info->has_mtrap && port == 5)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_DIS, MTRAP_P5_DIS);
-	else if (port == 6)
+	else if (priv->info->has_mtrap && port == 6)
 		rsw_rmw(priv, MT7530_MTRAP, MTRAP_P6_DIS, MTRAP_P6_DIS);
 	mutex_unlock(&priv->reg_mutex);
 }
@@ -1103,8 +1043,6 @@ static void rsw_port_disable(struct dsa_switch *ds, int port)
 static int rsw_port_change_mtu(struct dsa_switch *ds, int port, int new_mtu)
 {
 	struct rsw_priv *priv = ds->priv;
-	int len = new_mtu + ETH_HLEN + RSW_MTK_TAG_LEN + ETH_FCS_LEN;
-	u32 val;
 
 	/*
 	 * One receive length for the whole switch; the DSA core gives the
@@ -1113,36 +1051,27 @@ static int rsw_port_change_mtu(struct dsa_switch *ds, int port, int new_mtu)
 	if (!dsa_is_cpu_port(ds, port))
 		return 0;
 
-	if (len <= 1522)
-		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1522);
-	else if (len <= 1536)
-		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1536);
-	else if (len <= 1552)
-		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_1552);
-	else
-		val = FIELD_PREP(GMACCR_MAX_RX_PKT_LEN, MAX_RX_PKT_LEN_JUMBO) |
-		      FIELD_PREP(GMACCR_MAX_RX_JUMBO, DIV_ROUND_UP(len, 1024));
-
-	return rsw_rmw(priv, MT7530_GMACCR,
-		       GMACCR_MAX_RX_PKT_LEN | GMACCR_MAX_RX_JUMBO, val);
+	return priv->info->set_max_frame(priv, new_mtu + ETH_HLEN +
+					 priv->info->tag_len + ETH_FCS_LEN);
 }
 
 /* The largest MTU a user port can have through @conduit */
-static int rsw_user_max_mtu(struct net_device *conduit)
+static int rsw_user_max_mtu(struct rsw_priv *priv, struct net_device *conduit)
 {
-	int max = MT7530_MAX_FRAME - ETH_HLEN - RSW_MTK_TAG_LEN - ETH_FCS_LEN;
+	int tag_len = priv->info->tag_len;
+	int max = priv->info->max_frame - ETH_HLEN - tag_len - ETH_FCS_LEN;
 
 	/*
 	 * Its frames cross the conduit with the tag, and the DSA core
 	 * refuses an MTU whose frames the conduit cannot carry: advertise
 	 * no more than that.
 	 */
-	return min(max, (int)conduit->max_mtu - RSW_MTK_TAG_LEN);
+	return min(max, (int)conduit->max_mtu - tag_len);
 }
 
 static int rsw_port_max_mtu(struct dsa_switch *ds, int port)
 {
-	return rsw_user_max_mtu(dsa_to_port(ds, port)->cpu_dp->conduit);
+	return rsw_user_max_mtu(ds->priv, dsa_to_port(ds, port)->cpu_dp->conduit);
 }
 
 /*
@@ -1158,12 +1087,18 @@ static int rsw_port_max_mtu(struct dsa_switch *ds, int port)
 static int rsw_get_mac_eee(struct dsa_switch *ds, int port,
 			   struct ethtool_keee *e)
 {
-	return 0;
+	struct rsw_priv *priv = ds->priv;
+
+	return priv->info->has_eee ? 0 : -EOPNOTSUPP;
 }
 
 static int rsw_set_mac_eee(struct dsa_switch *ds, int port,
 			   struct ethtool_keee *e)
 {
+	struct rsw_priv *priv = ds->priv;
+
+	if (!priv->info->has_eee)
+		return -EOPNOTSUPP;
 	if (e->tx_lpi_timer > FIELD_MAX(PMEEECR_LPI_THRESH))
 		return -EINVAL;
 	return 0;
@@ -1247,7 +1182,7 @@ static int rsw_mib_read(struct rsw_priv *priv, int port, u32 offset, u32 *val)
 	return regmap_read(priv->regmap, MT7530_MIB_P(port) + offset, val);
 }
 
-static u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset)
+u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset)
 {
 	u32 lo = 0, hi = 0;
 
@@ -1266,32 +1201,56 @@ static u64 rsw_mib_read32(struct rsw_priv *priv, int port, u32 offset)
 	return val;
 }
 
+/* Counter @m of @port as it is in the hardware, 0 if it cannot be read */
+static u64 rsw_mib_get(struct rsw_priv *priv, int port,
+		       const struct rsw_mib_desc *m)
+{
+	if (m->width == 64)
+		return rsw_mib_read64(priv, port, m->offset);
+
+	return (rsw_mib_read32(priv, port, m->offset) >> m->shift) &
+	       GENMASK(m->width - 1, 0);
+}
+
 static void rsw_get_strings(struct dsa_switch *ds, int port, u32 stringset,
 			    u8 *data)
 {
+	struct rsw_priv *priv = ds->priv;
 	int i;
 
 	if (stringset != ETH_SS_STATS)
 		return;
 
-	for (i = 0; i < ARRAY_SIZE(rsw_mibs); i++)
-		ethtool_puts(&data, rsw_mibs[i].name);
+	for (i = 0; i < priv->info->num_mibs; i++)
+		ethtool_puts(&data, priv->info->mibs[i].name);
 }
 
 static int rsw_get_sset_count(struct dsa_switch *ds, int port, int sset)
 {
-	return sset == ETH_SS_STATS ? ARRAY_SIZE(rsw_mibs) : 0;
+	struct rsw_priv *priv = ds->priv;
+
+	return sset == ETH_SS_STATS ? priv->info->num_mibs : 0;
 }
+
+static void rsw_stats_refresh_port(struct rsw_priv *priv, int port);
 
 static void rsw_get_ethtool_stats(struct dsa_switch *ds, int port, u64 *data)
 {
 	struct rsw_priv *priv = ds->priv;
+	const struct rsw_info *info = priv->info;
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(rsw_mibs); i++)
-		data[i] = rsw_mibs[i].size == 2 ?
-			  rsw_mib_read64(priv, port, rsw_mibs[i].offset) :
-			  rsw_mib_read32(priv, port, rsw_mibs[i].offset);
+	if (info->mibs_accumulated) {
+		mutex_lock(&priv->reg_mutex);
+		rsw_stats_refresh_port(priv, port);
+		memcpy(data, priv->ports[port].mib_acc,
+		       info->num_mibs * sizeof(*data));
+		mutex_unlock(&priv->reg_mutex);
+		return;
+	}
+
+	for (i = 0; i < info->num_mibs; i++)
+		data[i] = rsw_mib_get(priv, port, &info->mibs[i]);
 }
 
 static const struct ethtool_rmon_hist_range rsw_rmon_ranges[] = {
@@ -1311,6 +1270,9 @@ static void rsw_get_rmon_stats(struct dsa_switch *ds, int port,
 	struct rsw_priv *priv = ds->priv;
 	int i;
 
+	if (!priv->info->has_rmon)
+		return;
+
 	rmon->undersize_pkts = rsw_mib_read32(priv, port, MIB_RX_UNDER_SIZE);
 	rmon->oversize_pkts = rsw_mib_read32(priv, port, MIB_RX_OVER_SIZE);
 	rmon->fragments = rsw_mib_read32(priv, port, MIB_RX_FRAG_ERR);
@@ -1329,47 +1291,36 @@ static void rsw_get_pause_stats(struct dsa_switch *ds, int port,
 {
 	struct rsw_priv *priv = ds->priv;
 
+	if (!priv->info->has_rmon)
+		return;
+
 	pause->tx_pause_frames = rsw_mib_read32(priv, port, MIB_TX_PAUSE);
 	pause->rx_pause_frames = rsw_mib_read32(priv, port, MIB_RX_PAUSE);
 }
 
+/* Under @reg_mutex: ethtool may refresh a port too */
 static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
 {
+	const struct rsw_info *info = priv->info;
 	struct rsw_port *p = &priv->ports[port];
 	struct rtnl_link_stats64 s = {};
-	u64 rx_bytes, tx_bytes, *acc;
-	u32 val;
 	int i;
 
-	for (i = 0; i < RSW_STATS_MIBS; i++) {
-		if (rsw_mib_read(priv, port, rsw_stats_mibs[i], &val))
+	lockdep_assert_held(&priv->reg_mutex);
+
+	for (i = 0; i < info->num_stats_mibs; i++) {
+		const struct rsw_mib_desc *m = &info->stats_mibs[i];
+		u32 val;
+
+		if (rsw_mib_read(priv, port, m->offset, &val))
 			return;
-		/* Modulo 2^32: a counter that wrapped still adds up */
-		p->mib_acc[i] += (u32)(val - p->mib_last[i]);
+		val = (val >> m->shift) & GENMASK(m->width - 1, 0);
+		/* Modulo the width: a counter that wrapped still adds up */
+		p->mib_acc[i] += (val - p->mib_last[i]) &
+				 GENMASK(m->width - 1, 0);
 		p->mib_last[i] = val;
 	}
-	rx_bytes = p->bytes_base[0] + rsw_mib_read64(priv, port, MIB_RX_BYTES);
-	tx_bytes = p->bytes_base[1] + rsw_mib_read64(priv, port, MIB_TX_BYTES);
-
-	acc = p->mib_acc;
-	s.rx_packets = acc[ST_RX_UNICAST] + acc[ST_RX_MULTICAST] +
-		       acc[ST_RX_BROADCAST];
-	s.tx_packets = acc[ST_TX_UNICAST] + acc[ST_TX_MULTICAST] +
-		       acc[ST_TX_BROADCAST];
-	s.rx_bytes = rx_bytes;
-	s.tx_bytes = tx_bytes;
-	s.multicast = acc[ST_RX_MULTICAST];
-	s.rx_dropped = acc[ST_RX_DROP];
-	s.tx_dropped = acc[ST_TX_DROP];
-	s.rx_crc_errors = acc[ST_RX_CRC_ERR];
-	s.rx_frame_errors = acc[ST_RX_ALIGN_ERR];
-	s.rx_length_errors = acc[ST_RX_UNDER_SIZE] + acc[ST_RX_OVER_SIZE];
-	s.rx_errors = s.rx_crc_errors + s.rx_frame_errors +
-		      s.rx_length_errors + acc[ST_RX_FRAG_ERR] +
-		      acc[ST_RX_JABBER_ERR];
-	s.collisions = acc[ST_TX_COLLISION];
-	s.tx_window_errors = acc[ST_TX_LATE_COLL];
-	s.tx_errors = s.tx_window_errors;
+	info->fill_stats64(priv, port, p->mib_acc, &s);
 
 	spin_lock_bh(&priv->stats_lock);
 	p->stats = s;
@@ -1377,7 +1328,7 @@ static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
 }
 
 /*
- * Whether the switch core was reset behind the driver (a glitch, a
+ * Whether the MT7530 core was reset behind the driver (a glitch, a
  * watchdog): every register and table is then at its reset value.
  * rsw_setup() sets MTRAP_CHG_TRAP, which the reset value has not, and
  * the regmap's cache keeps what the driver wrote: a read of the
@@ -1390,7 +1341,8 @@ static bool rsw_core_lost(struct rsw_priv *priv)
 
 	lockdep_assert_held(&priv->reg_mutex);
 
-	return !regmap_read_bypassed(priv->regmap, MT7530_MTRAP, &trap) &&
+	return priv->info->has_mtrap &&
+	       !regmap_read_bypassed(priv->regmap, MT7530_MTRAP, &trap) &&
 	       !(trap & MTRAP_CHG_TRAP);
 }
 
@@ -1429,9 +1381,9 @@ static void rsw_restore(struct rsw_priv *priv)
 		spin_unlock_bh(&priv->stats_lock);
 		memset(p->mib_last, 0, sizeof(p->mib_last));
 	}
-	regmap_write(priv->regmap, MT7530_MIB_CCR,
-		     CCR_MIB_ENABLE | CCR_OCT_CNT_ALL);
+	priv->info->start_mib(priv);
 
+	priv->vlan_slots_used = 0;
 	xa_for_each(&priv->vlans, vid, ve) {
 		ret = rsw_vlan_program(priv, vid, ve->vawd1, ve->vawd2);
 		if (ret)
@@ -1474,6 +1426,7 @@ static void rsw_stats_work(struct work_struct *work)
 		goto out;
 
 	/* A port that went down is read once more, then left */
+	mutex_lock(&priv->reg_mutex);
 	dsa_switch_for_each_user_port(dp, &priv->ds) {
 		struct rsw_port *p = &priv->ports[dp->index];
 		bool is_up = test_bit(dp->index, &up);
@@ -1482,6 +1435,7 @@ static void rsw_stats_work(struct work_struct *work)
 			rsw_stats_refresh_port(priv, dp->index);
 		p->counting = is_up;
 	}
+	mutex_unlock(&priv->reg_mutex);
 
 	spin_lock_bh(&priv->stats_lock);
 	priv->stats_jiffies = jiffies;
@@ -1563,7 +1517,9 @@ static void rsw_irq_bus_sync_unlock(struct irq_data *d)
 {
 	struct rsw_priv *priv = irq_data_get_irq_chip_data(d);
 
-	rsw_update(priv, MT7530_SYS_INT_EN, priv->irq_enable);
+	/* The GSW's IMR masks what is set */
+	rsw_update(priv, MT7530_SYS_INT_EN, priv->info->irq_mask ?
+		   ~priv->irq_enable : priv->irq_enable);
 	mutex_unlock(&priv->reg_mutex);
 }
 
@@ -1620,8 +1576,14 @@ static int rsw_setup_irq(struct rsw_priv *priv)
 		return -ENOMEM;
 
 	priv->irq_enable = 0;
-	rsw_rmw(priv, MT7530_TOP_SIG_CTRL, TOP_SIG_CTRL_NORMAL,
-		TOP_SIG_CTRL_NORMAL);
+	if (priv->info->irq_setup) {
+		ret = priv->info->irq_setup(priv);
+		if (ret) {
+			irq_domain_remove(priv->irq_domain);
+			priv->irq_domain = NULL;
+			return ret;
+		}
+	}
 
 	ret = request_threaded_irq(priv->irq, NULL, rsw_irq_thread,
 				   IRQF_ONESHOT, dev_name(priv->dev), priv);
@@ -1734,9 +1696,10 @@ static int rsw_setup_ports(struct rsw_priv *priv)
 			return ret;
 
 		if (dsa_port_is_cpu(dp)) {
-			/* Special tag; frames from the CPU keep their tags */
+			/* Any special tag; frames from the CPU keep theirs */
 			regmap_write(priv->regmap, MT7530_PVC_P(port),
-				     PVC_PORT_SPEC_TAG |
+				     (priv->info->tag_len ?
+				      PVC_PORT_SPEC_TAG : 0) |
 				     FIELD_PREP(PVC_EG_TAG,
 						PVC_EG_TAG_CONSISTENT) |
 				     FIELD_PREP(PVC_VLAN_ATTR,
@@ -1772,46 +1735,6 @@ static int rsw_setup_ports(struct rsw_priv *priv)
 			    FIELD_PREP(MFC_UNU_FFP, cpu_ffp));
 }
 
-static int rsw_reset(struct rsw_priv *priv)
-{
-	u32 trap, crev;
-	int ret;
-
-	if (priv->bus_ops->hw_reset)
-		priv->bus_ops->hw_reset(priv);
-
-	/* The strap register reads 0 until the core is out of reset */
-	ret = regmap_read_poll_timeout(priv->regmap, MT7530_TRAP, trap, trap,
-				       20, USEC_PER_SEC);
-	if (ret) {
-		dev_err(priv->dev, "switch core stays in reset: %d\n", ret);
-		return ret;
-	}
-
-	ret = regmap_read(priv->regmap, MT7530_CREV, &crev);
-	if (ret)
-		return ret;
-	if (FIELD_GET(CREV_CHIP_NAME, crev) != priv->info->chip_id) {
-		dev_err(priv->dev, "chip %04lx is no %s\n",
-			FIELD_GET(CREV_CHIP_NAME, crev), priv->info->name);
-		return -ENODEV;
-	}
-	priv->xtal = FIELD_GET(TRAP_XTAL, trap);
-	if (priv->xtal == TRAP_XTAL_20MHZ) {
-		dev_err(priv->dev, "a 20 MHz crystal is not supported\n");
-		return -EINVAL;
-	}
-
-	/* Registers, switch core and PHYs back to their defaults */
-	ret = regmap_write(priv->regmap, MT7530_SYS_CTRL, SYS_CTRL_PHY_RST |
-			   SYS_CTRL_SW_RST | SYS_CTRL_REG_RST);
-	if (ret)
-		return ret;
-	regcache_drop_region(priv->regmap, 0, MT7530_MAX_REG);
-
-	return 0;
-}
-
 static int rsw_setup(struct dsa_switch *ds)
 {
 	struct rsw_priv *priv = ds->priv;
@@ -1823,25 +1746,16 @@ static int rsw_setup(struct dsa_switch *ds)
 	ds->ageing_time_max = (FIELD_MAX(AAC_AGE_CNT) + 1) *
 			      (FIELD_MAX(AAC_AGE_UNIT) + 1) * MSEC_PER_SEC;
 
-	ret = rsw_reset(priv);
+	ret = priv->info->reset(priv);
 	rsw_forget_tables(priv);
 	if (!ret && priv->info->setup)
 		ret = priv->info->setup(priv);
 	if (ret)
 		return ret;
 
-	/* The trap may change; PHYs are reached directly over MDIO */
-	ret = rsw_rmw(priv, MT7530_MTRAP, MTRAP_CHG_TRAP | MTRAP_PHY_INDIRECT,
-		      MTRAP_CHG_TRAP);
+	ret = rsw_trap_link_local(priv);
 	if (!ret)
-		ret = rsw_trap_link_local(priv);
-	/* Clear and start the MIB counters */
-	if (!ret)
-		ret = regmap_write(priv->regmap, MT7530_MIB_CCR,
-				   CCR_OCT_CNT_ALL);
-	if (!ret)
-		ret = regmap_write(priv->regmap, MT7530_MIB_CCR,
-				   CCR_MIB_ENABLE | CCR_OCT_CNT_ALL);
+		ret = priv->info->start_mib(priv);
 	if (!ret)
 		ret = rsw_setup_ports(priv);
 	/* Mirror copies may leave by the port they came in */
@@ -1892,7 +1806,9 @@ static enum dsa_tag_protocol rsw_get_tag_protocol(struct dsa_switch *ds,
 						  int port,
 						  enum dsa_tag_protocol mp)
 {
-	return DSA_TAG_PROTO_MTK;
+	struct rsw_priv *priv = ds->priv;
+
+	return priv->info->tag_protocol;
 }
 
 static struct dsa_port *rsw_preferred_default_local_cpu_port(struct dsa_switch *ds)
@@ -1914,7 +1830,7 @@ static int rsw_port_change_conduit(struct dsa_switch *ds, int port,
 				   struct netlink_ext_ack *extack)
 {
 	struct net_device *user = dsa_to_port(ds, port)->user;
-	int max_mtu = rsw_user_max_mtu(conduit);
+	int max_mtu = rsw_user_max_mtu(ds->priv, conduit);
 	struct dsa_port *cpu_dp = conduit->dsa_ptr;
 	struct rsw_priv *priv = ds->priv;
 	u32 matrix;
@@ -2015,7 +1931,7 @@ static void rsw_mac_link_up(struct phylink_config *config,
 	}
 
 	/* LPI only where both ends negotiated EEE and tx-lpi is on */
-	if (phydev && phydev->enable_tx_lpi) {
+	if (priv->info->has_eee && phydev && phydev->enable_tx_lpi) {
 		if (speed == SPEED_1000)
 			pmcr |= PMCR_FORCE_EEE1G;
 		else if (speed == SPEED_100)
@@ -2076,119 +1992,38 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.set_mac_eee = rsw_set_mac_eee,
 };
 
-/* -- MT7621 ---------------------------------------------------------------- */
-
-static void mt7621_phylink_get_caps(struct dsa_switch *ds, int port,
-				    struct phylink_config *config)
+/**
+ * rsw_get_irq() - the switch's interrupt, if its DT node makes it an
+ *	interrupt controller (of its PHYs' link changes)
+ * @dev: the switch's device
+ *
+ * Return: the interrupt, 0 for none (the PHYs are polled) or a negative
+ * error code.
+ */
+int rsw_get_irq(struct device *dev)
 {
-	config->mac_capabilities |= MAC_10 | MAC_100 | MAC_1000FD;
+	struct device_node *np = dev->of_node;
+	u32 cells;
+	int irq;
 
-	switch (port) {
-	case 0 ... 4:	/* internal PHYs */
-		__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
-		break;
-	case 5:		/* GMAC1 or an external PHY */
-		phy_interface_set_rgmii(config->supported_interfaces);
-		__set_bit(PHY_INTERFACE_MODE_MII, config->supported_interfaces);
-		__set_bit(PHY_INTERFACE_MODE_GMII, config->supported_interfaces);
-		break;
-	case 6:		/* GMAC0 */
-		__set_bit(PHY_INTERFACE_MODE_RGMII,
-			  config->supported_interfaces);
-		__set_bit(PHY_INTERFACE_MODE_TRGMII,
-			  config->supported_interfaces);
-		break;
-	}
-}
-
-static void rsw_core_rmw(struct rsw_priv *priv, u16 reg, u16 mask, u16 set)
-{
-	int val = priv->bus_ops->core_read(priv, reg);
-
-	if (val >= 0)
-		priv->bus_ops->core_write(priv, reg, (val & ~mask) | set);
-}
-
-/* The switch core's clock: 500 MHz from a 40 MHz crystal (vendor values) */
-static int mt7621_setup(struct rsw_priv *priv)
-{
-	if (priv->xtal != TRAP_XTAL_40MHZ)
+	if (!of_property_read_bool(np, "interrupt-controller")) {
+		dev_info(dev, "not an interrupt controller: PHYs are polled\n");
 		return 0;
-
-	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, 0);
-	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, 0);
-	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP2,
-				  FIELD_PREP(RG_GSWPLL_POSDIV_500M, 1) |
-				  FIELD_PREP(RG_GSWPLL_FBKDIV_500M, 25));
-	priv->bus_ops->core_write(priv, CORE_GSWPLL_GRP1, RG_GSWPLL_EN_PRE |
-				  FIELD_PREP(RG_GSWPLL_POSDIV_200M, 2) |
-				  FIELD_PREP(RG_GSWPLL_FBKDIV_200M, 32));
-	usleep_range(20, 40);
-	rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_GSWCK_EN, REG_GSWCK_EN);
-
-	return 0;
-}
-
-/* Port 6's TRGMII transmit clock, 125 MHz on the MT7621 (vendor values) */
-static void mt7621_trgmii_clock(struct rsw_priv *priv)
-{
-	u16 ncpo1 = priv->xtal == TRAP_XTAL_25MHZ ? 0x0a00 : 0x0640;
-	u16 ssc_delta = priv->xtal == TRAP_XTAL_25MHZ ? 0x57 : 0x87;
-	const struct rsw_bus_ops *ops = priv->bus_ops;
-
-	ops->core_write(priv, CORE_PLL_GROUP5, ncpo1);
-	ops->core_write(priv, CORE_PLL_GROUP6, 0);
-	ops->core_write(priv, CORE_PLL_GROUP10, ssc_delta);
-	ops->core_write(priv, CORE_PLL_GROUP11, ssc_delta);
-	ops->core_write(priv, CORE_PLL_GROUP4, RG_SYSPLL_DDSFBK_EN |
-			RG_SYSPLL_BIAS_EN | RG_SYSPLL_BIAS_LPF_EN);
-	ops->core_write(priv, CORE_PLL_GROUP2, RG_SYSPLL_EN_NORMAL |
-			RG_SYSPLL_VODEN | FIELD_PREP(RG_SYSPLL_POSDIV, 1));
-	ops->core_write(priv, CORE_PLL_GROUP7, RG_LCDDS_PCW_NCPO_CHG |
-			FIELD_PREP(RG_LCCDS_C, 3) | RG_LCDDS_PWDB |
-			RG_LCDDS_ISO_EN);
-}
-
-static void mt7621_mac_config(struct rsw_priv *priv, int port,
-			      phy_interface_t interface)
-{
-	if (port == 6) {
-		bool trgmii = interface == PHY_INTERFACE_MODE_TRGMII;
-
-		rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG, REG_TRGMIICK_EN, 0);
-		rsw_rmw(priv, MT7530_P6ECR, P6ECR_INTF_MODE, trgmii ?
-			P6_INTF_MODE_TRGMII : P6_INTF_MODE_RGMII);
-		if (trgmii) {
-			mt7621_trgmii_clock(priv);
-			rsw_core_rmw(priv, CORE_TRGMII_GSW_CLK_CG,
-				     REG_TRGMIICK_EN, REG_TRGMIICK_EN);
-		}
-		return;
 	}
-	if (port != 5 || !phy_interface_mode_is_rgmii(interface))
-		return;
+	if (of_property_read_u32(np, "#interrupt-cells", &cells) || cells != 1) {
+		dev_err(dev, "#interrupt-cells missing or not 1\n");
+		return -EINVAL;
+	}
+	irq = of_irq_get(np, 0);
+	if (irq == -EPROBE_DEFER)
+		return irq;
+	if (irq <= 0) {
+		dev_err(dev, "interrupts missing or invalid: %d\n", irq);
+		return irq ? irq : -EINVAL;
+	}
 
-	/* Port 5 as a MAC (GMAC5) in RGMII mode, no PHY muxed to it */
-	rsw_rmw(priv, MT7530_MTRAP, MTRAP_P5_PHY0_SEL | MTRAP_P5_MAC_SEL |
-		MTRAP_P5_RGMII_MODE, MTRAP_P5_MAC_SEL | MTRAP_P5_RGMII_MODE);
-	regmap_write(priv->regmap, MT7530_P5RGMIIRXCR, P5RGMIIRXCR_EDGE_ALIGN);
-	regmap_write(priv->regmap, MT7530_P5RGMIITXCR,
-		     FIELD_PREP(P5RGMIITXCR_TXC_CFG, P5_TXC_NO_DELAY));
-	regmap_write(priv->regmap, MT7530_IO_DRV_CR,
-		     FIELD_PREP(IO_DRV_P5_CLK, IO_DRV_8MA) |
-		     FIELD_PREP(IO_DRV_P5_DATA, IO_DRV_8MA));
+	return irq;
 }
-
-const struct rsw_info rsw_mt7621_info = {
-	.name = "MT7621",
-	.chip_id = 0x7530,
-	.num_ports = 7,
-	.num_phys = 5,
-	.cpu_port = 6,
-	.setup = mt7621_setup,
-	.phylink_get_caps = mt7621_phylink_get_caps,
-	.mac_config = mt7621_mac_config,
-};
 
 /* -- registration ---------------------------------------------------------- */
 
@@ -2250,3 +2085,30 @@ void rsw_shutdown(struct rsw_priv *priv)
 {
 	dsa_switch_shutdown(&priv->ds);
 }
+
+static int __init rsw_driver_init(void)
+{
+	int ret;
+
+	ret = mdio_driver_register(&rsw_mdio_driver);
+	if (ret)
+		return ret;
+
+	ret = platform_driver_register(&rsw_mmio_driver);
+	if (ret)
+		mdio_driver_unregister(&rsw_mdio_driver);
+
+	return ret;
+}
+module_init(rsw_driver_init);
+
+static void __exit rsw_driver_exit(void)
+{
+	platform_driver_unregister(&rsw_mmio_driver);
+	mdio_driver_unregister(&rsw_mdio_driver);
+}
+module_exit(rsw_driver_exit);
+
+MODULE_AUTHOR("Seed a6eb6a1b maintainers <maintainers@users.noreply.a-seed-a6eb6a1b.example>");
+MODULE_DESCRIPTION("Ralink/MediaTek MT7621 and MT7620 built-in switches (DSA)");
+MODULE_LICENSE("GPL");

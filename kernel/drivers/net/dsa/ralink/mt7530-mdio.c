@@ -195,32 +195,6 @@ static const struct rsw_bus_ops rsw_mdio_bus_ops = {
 	.core_write = rsw_mdio_core_write,
 };
 
-/* The interrupt, if the DT makes the switch an interrupt controller */
-static int rsw_mdio_get_irq(struct device *dev)
-{
-	struct device_node *np = dev->of_node;
-	u32 cells;
-	int irq;
-
-	if (!of_property_read_bool(np, "interrupt-controller")) {
-		dev_info(dev, "not an interrupt controller: PHYs are polled\n");
-		return 0;
-	}
-	if (of_property_read_u32(np, "#interrupt-cells", &cells) || cells != 1) {
-		dev_err(dev, "#interrupt-cells missing or not 1\n");
-		return -EINVAL;
-	}
-	irq = of_irq_get(np, 0);
-	if (irq == -EPROBE_DEFER)
-		return irq;
-	if (irq <= 0) {
-		dev_err(dev, "interrupts missing or invalid: %d\n", irq);
-		return irq ? irq : -EINVAL;
-	}
-
-	return irq;
-}
-
 static int rsw_mdio_probe(struct mdio_device *mdiodev)
 {
 	struct device *dev = &mdiodev->dev;
@@ -259,7 +233,7 @@ static int rsw_mdio_probe(struct mdio_device *mdiodev)
 		return dev_err_probe(dev, PTR_ERR(sw->rstc),
 				     "resets/reset-names \"mcm\" missing or invalid\n");
 
-	irq = rsw_mdio_get_irq(dev);
+	irq = rsw_get_irq(dev);
 	if (irq < 0)
 		return irq;
 
@@ -300,7 +274,7 @@ static const struct of_device_id rsw_mdio_of_match[] = {
 };
 MODULE_DEVICE_TABLE(of, rsw_mdio_of_match);
 
-static struct mdio_driver rsw_mdio_driver = {
+struct mdio_driver rsw_mdio_driver = {
 	.probe = rsw_mdio_probe,
 	.remove = rsw_mdio_remove,
 	.shutdown = rsw_mdio_shutdown,
@@ -315,9 +289,3 @@ static struct mdio_driver rsw_mdio_driver = {
 		.of_match_table = rsw_mdio_of_match,
 	},
 };
-
-mdio_module_driver(rsw_mdio_driver);
-
-MODULE_AUTHOR("Seed a6eb6a1b maintainers <maintainers@users.noreply.a-seed-a6eb6a1b.example>");
-MODULE_DESCRIPTION("Ralink/MediaTek MT7621 built-in MT7530 switch (DSA)");
-MODULE_LICENSE("GPL");

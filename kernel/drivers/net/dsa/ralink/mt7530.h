@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Ralink/MediaTek switch cores: the MT7530 core of the MT7621 SoC
+ * Ralink/MediaTek switch cores: the MT7530 core of the MT7621 SoC and the
+ * MT7620's gigabit switch (GSW)
  *
  * Register names follow the MT7530 datasheet as mainline's mt7530 driver
- * spells them.
+ * spells them; the GSW's own ones as OpenWrt's gsw_mt7620.h does.
  */
 
 #ifndef _RALINK_MT7530_H_
@@ -22,6 +23,10 @@
 
 #define RSW_MAX_PORTS			7
 #define RSW_MTK_TAG_LEN			4
+
+/* Table commands complete in microseconds */
+#define RSW_TABLE_POLL_US		20
+#define RSW_TABLE_TIMEOUT_US		20000
 
 /* Global ARL control */
 #define MT7530_AGC			0x000c
@@ -172,6 +177,39 @@
 
 /* MIB counters */
 #define MT7530_MIB_P(p)			(0x4000 + (p) * 0x100)
+/* ...their offsets from MT7530_MIB_P(port) */
+#define MIB_TX_DROP		0x00
+#define MIB_TX_CRC_ERR		0x04
+#define MIB_TX_UNICAST		0x08
+#define MIB_TX_MULTICAST	0x0c
+#define MIB_TX_BROADCAST	0x10
+#define MIB_TX_COLLISION	0x14
+#define MIB_TX_SINGLE_COLL	0x18
+#define MIB_TX_MULTI_COLL	0x1c
+#define MIB_TX_DEFERRED		0x20
+#define MIB_TX_LATE_COLL	0x24
+#define MIB_TX_EXCESS_COLL	0x28
+#define MIB_TX_PAUSE		0x2c
+#define MIB_TX_PKT_SZ_64	0x30
+#define MIB_TX_BYTES		0x48
+#define MIB_RX_DROP		0x60
+#define MIB_RX_FILTERING	0x64
+#define MIB_RX_UNICAST		0x68
+#define MIB_RX_MULTICAST	0x6c
+#define MIB_RX_BROADCAST	0x70
+#define MIB_RX_ALIGN_ERR	0x74
+#define MIB_RX_CRC_ERR		0x78
+#define MIB_RX_UNDER_SIZE	0x7c
+#define MIB_RX_FRAG_ERR		0x80
+#define MIB_RX_OVER_SIZE	0x84
+#define MIB_RX_JABBER_ERR	0x88
+#define MIB_RX_PAUSE		0x8c
+#define MIB_RX_PKT_SZ_64	0x90
+#define MIB_RX_BYTES		0xa8
+#define MIB_RX_CTRL_DROP	0xb0
+#define MIB_RX_INGRESS_DROP	0xb4
+#define MIB_RX_ARL_DROP		0xb8
+#define MIB_PKT_SZ_BINS		6
 #define MT7530_MIB_CCR			0x4fe0
 #define  CCR_MIB_ENABLE			BIT(31)
 #define  CCR_RX_OCT_CNT_GOOD		BIT(7)
@@ -257,6 +295,32 @@
 #define  REG_GSWCK_EN			BIT(0)
 #define  REG_TRGMIICK_EN		BIT(1)
 
+/*
+ * The MT7620 GSW's own registers: the VLAN table's VIDs by slot, its MAC
+ * control, MIB and interrupt registers, its PHYs' indirect access
+ */
+#define MT7620_VTIM(slot)		(0x0100 + (slot) / 2 * 4)
+#define  VTIM_VID(slot)			(GENMASK(11, 0) << ((slot) % 2 * 12))
+#define MT7620_NUM_VLAN_SLOTS		16
+#define MT7620_GMACCR			0x3fe0
+#define  MT7620_MAX_RX_PKT_LEN_JUMBO	2	/* GMACCR_MAX_RX_JUMBO KiB */
+#define MT7620_MAX_FRAME		2048
+#define MT7620_MIB_CNT_EN		0x4000
+#define  MIB_CNT_EN_ENABLE		BIT(1)	/* OpenWrt: "Enable MIB stats" */
+#define MT7620_PIAC			0x7004
+#define  PIAC_ACS_ST			BIT(31)
+#define  PIAC_REG			GENMASK(29, 25)
+#define  PIAC_PHY			GENMASK(24, 20)
+#define  PIAC_CMD			GENMASK(19, 18)
+#define  PIAC_CMD_WRITE			1
+#define  PIAC_CMD_READ			2
+#define  PIAC_ST			GENMASK(17, 16)
+#define  PIAC_ST_CLAUSE22		1
+#define  PIAC_DATA			GENMASK(15, 0)
+#define MT7620_IMR			0x7008	/* a mask: set bits are off */
+#define MT7620_ISR			0x700c
+#define MT7620_MAX_REG			0x7ffc
+
 /* FIDs: standalone ports learn apart from bridged ones */
 #define RSW_FID_STANDALONE		0
 #define RSW_FID_BRIDGED			1
@@ -264,23 +328,83 @@
 struct rsw_priv;
 
 /**
+ * struct rsw_mib_desc - one MIB counter
+ * @offset: its register, from the port's MIB block
+ * @shift: its lowest bit in the register
+ * @width: its width in bits: 16, 32 or 64 (two registers, low first)
+ * @name: its name in ethtool -S
+ */
+struct rsw_mib_desc {
+	u16 offset;
+	u8 shift;
+	u8 width;
+	const char *name;
+};
+
+/* MIB counters the stats work accumulates, at most */
+#define RSW_STATS_MIBS			16
+
+/**
  * struct rsw_info - what tells one switch core from another
  * @name: the chip's name in messages
- * @chip_id: the CREV chip name field the core must report
  * @num_ports: ports, the CPU ports included
  * @num_phys: internal PHYs, behind ports 0 to @num_phys - 1
  * @cpu_port: the CPU port to prefer when the DT wires several
+ * @tag_protocol: how frames carry their port to and from the CPU
+ * @tag_len: the bytes the tag adds to a frame on the wire to the CPU
+ * @max_frame: the largest frame a port receives, FCS and tag included
+ * @vlan_slots: the VLAN table's entries, each naming its VID (0: the
+ *	table is indexed by VID)
+ * @has_mtrap: the MT7530's strap override register and what hangs on it:
+ *	ports 5 and 6 off by strap, a reset of the core behind the driver
+ *	seen in its MTRAP_CHG_TRAP
+ * @has_eee: the MACs signal EEE's low power idle
+ * @irq_mask: SYS_INT_EN is a mask (set bits are off), as the GSW's IMR
+ * @mibs: the MIB counters ethtool -S reports, @num_mibs of them
+ * @num_mibs: see @mibs
+ * @stats_mibs: the counters the stats work accumulates to 64 bits,
+ *	@num_stats_mibs (up to RSW_STATS_MIBS) of them
+ * @num_stats_mibs: see @stats_mibs
+ * @mibs_accumulated: @mibs are @stats_mibs, too narrow to be reported as
+ *	they are: ethtool -S reports their accumulated values
+ * @has_rmon: the MIB has the RMON histogram and pause counters
+ * @fill_stats64: get_stats64's numbers from the accumulated counters
+ * @reset: reset the switch core, registers, PHYs and all, and check it
+ *	is the chip @name says
  * @setup: chip-specific setup after the reset, e.g. clocks (optional)
+ * @start_mib: clear (where it can) and start the MIB counters
+ * @set_max_frame: let the ports receive frames of @len bytes, FCS and
+ *	tag included
+ * @irq_setup: what the switch needs before its interrupt fires
+ *	(optional)
  * @phylink_get_caps: the MAC capabilities and interfaces of a port
  * @mac_config: set up a CPU port's interface (optional)
  */
 struct rsw_info {
 	const char *name;
-	u16 chip_id;
 	u8 num_ports;
 	u8 num_phys;
 	u8 cpu_port;
+	enum dsa_tag_protocol tag_protocol;
+	u8 tag_len;
+	unsigned int max_frame;
+	u8 vlan_slots;
+	bool has_mtrap;
+	bool has_eee;
+	bool irq_mask;
+	const struct rsw_mib_desc *mibs;
+	u8 num_mibs;
+	const struct rsw_mib_desc *stats_mibs;
+	u8 num_stats_mibs;
+	bool mibs_accumulated;
+	bool has_rmon;
+	void (*fill_stats64)(struct rsw_priv *priv, int port, const u64 *acc,
+			     struct rtnl_link_stats64 *s);
+	int (*reset)(struct rsw_priv *priv);
 	int (*setup)(struct rsw_priv *priv);
+	int (*start_mib)(struct rsw_priv *priv);
+	int (*set_max_frame)(struct rsw_priv *priv, int len);
+	int (*irq_setup)(struct rsw_priv *priv);
 	void (*phylink_get_caps)(struct dsa_switch *ds, int port,
 				 struct phylink_config *config);
 	void (*mac_config)(struct rsw_priv *priv, int port,
@@ -303,13 +427,10 @@ struct rsw_bus_ops {
 	int (*core_write)(struct rsw_priv *priv, u16 reg, u16 val);
 };
 
-/* MIB counters get_stats64 is made of */
-#define RSW_STATS_MIBS			16
-
 /**
  * struct rsw_port - the driver's view of one port
  * @stats: the port's hardware counters as get_stats64 reports them
- * @mib_acc: the counters @stats is made of, accumulated to 64 bits
+ * @mib_acc: the chip's stats_mibs, accumulated to 64 bits
  * @mib_last: their last raw values
  * @bytes_base: octets counted before the switch core was last reset
  *	behind the driver, RX and TX
@@ -364,6 +485,9 @@ struct rsw_port {
  *	(struct rsw_static_entry), changed under @reg_mutex, read under RCU
  *	too (rsw_mc_fwd_offloaded())
  * @mc_snooping: the user ports whose bridge snoops multicast
+ * @vlan_slot_vid: the VID of each VLAN table slot in @vlan_slots_used
+ *	(chips with vlan_slots), under @reg_mutex
+ * @vlan_slots_used: the slots holding a valid entry
  * @ports: per-port state
  *
  * @vlans and @statics are what the registers do not keep: with the
@@ -390,12 +514,22 @@ struct rsw_priv {
 	struct xarray vlans;
 	DECLARE_HASHTABLE(statics, 6);
 	u8 mc_snooping;
+	u16 vlan_slot_vid[MT7620_NUM_VLAN_SLOTS];
+	unsigned long vlan_slots_used;
 	struct rsw_port ports[RSW_MAX_PORTS];
 };
 
 extern const struct rsw_info rsw_mt7621_info;
+extern const struct rsw_info rsw_mt7620_info;
 
 bool rsw_volatile_reg(struct device *dev, unsigned int reg);
+int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set);
+int rsw_update(struct rsw_priv *priv, u32 reg, u32 val);
+u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset);
+int rsw_get_irq(struct device *dev);
+
+extern struct mdio_driver rsw_mdio_driver;
+extern struct platform_driver rsw_mmio_driver;
 void rsw_init(struct rsw_priv *priv, struct device *dev,
 	      const struct rsw_info *info, const struct rsw_bus_ops *bus_ops,
 	      struct regmap *regmap);

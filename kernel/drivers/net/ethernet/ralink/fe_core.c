@@ -722,6 +722,9 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	 * CPU (FE_GDMA_FWD_PDMA), it has no filter for more addresses than
 	 * its own, so the stack goes promiscuous for a second address.
 	 */
+	/* The DSA tag driver names the switch port in a metadata dst */
+	if (eth->soc->txd4_swports)
+		netif_keep_dst(dev);
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = eth->soc->max_frame - ETH_HLEN - ETH_FCS_LEN;
 	dev->xdp_features = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
@@ -925,8 +928,10 @@ static int fe_probe(struct platform_device *pdev)
 			return -ENOMEM;
 	}
 
-	/* Only a CDM that strips the special tag needs them */
-	if (eth->soc->has_stag) {
+	/* Only a CDM that strips the special tag, or descriptors naming
+	 * the switch port, need them
+	 */
+	if (eth->soc->has_stag || eth->soc->rx_swport) {
 		err = fe_alloc_dsa_meta(eth);
 		if (err)
 			return err;

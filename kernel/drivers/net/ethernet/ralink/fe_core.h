@@ -500,9 +500,13 @@ struct fe_mac_ops {
  * @rx_l4_valid: rxd4's "checksums verified" bit
  * @rx_sport: rxd4's source port field (0: every frame is MAC 0's)...
  * @rx_sport_base: ...and its value for MAC 0
+ * @rx_swport: rxd4's field of the switch port a frame came in by, which
+ *	DSA is told in a metadata dst (0: none)
  * @pdma_glo_cfg: the PDMA global configuration that starts it
  * @hw_features: netdev features the frame engine offers
  * @txd4_fport: txd4's forward port field (GDMA n + 1); 0: none
+ * @txd4_swports: txd4's field of the switch ports a frame is forced to,
+ *	which DSA names in a metadata dst (0: none)
  * @rx_ring_size: default RX ring size
  * @tx_ring_size: default TX ring size
  * @fq_size: QDMA free queue entries (QDMA only)
@@ -525,9 +529,11 @@ struct fe_soc_data {
 	u32 rx_l4_valid;
 	u32 rx_sport;
 	u8 rx_sport_base;
+	u32 rx_swport;
 	u32 pdma_glo_cfg;
 	netdev_features_t hw_features;
 	u32 txd4_fport;
+	u32 txd4_swports;
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
 	unsigned int fq_size;
@@ -704,6 +710,8 @@ struct fe_rx_buf {
  * @sport_shift: shift of the SoC's fe_soc_data.rx_sport field
  * @sport_mask: its mask, shifted down
  * @sport_base: the SoC's fe_soc_data.rx_sport_base
+ * @swport_shift: shift of the SoC's fe_soc_data.rx_swport field
+ * @swport_mask: its mask, shifted down (0: none)
  */
 struct fe_rx_ring {
 	struct fe_rx_desc *desc;
@@ -720,6 +728,8 @@ struct fe_rx_ring {
 	u8 sport_shift;
 	u8 sport_mask;
 	u8 sport_base;
+	u8 swport_shift;
+	u8 swport_mask;
 };
 
 /**

@@ -12,13 +12,15 @@
  * buffer's size from its descriptor (OpenWrt's FE_FLAG_RX_SG_DMA) and
  * can start a frame 2 bytes in. rxd4 says a frame's checksums are right
  * in bit 23. The switch port travels in the descriptors (rxd4 21:19,
- * txd4 27:20): 0 in txd4 lets the switch forward by address. TSO is not
- * offered.
+ * txd4 27:20), exchanged with the GSW's DSA tag driver in metadata dsts:
+ * 0 in txd4 lets the switch forward by address. TSO is not offered.
  */
 
 #include "fe_core.h"
 
 #define MT7620_RX_L4_VALID	BIT(23)
+#define MT7620_RXD4_SP		GENMASK(21, 19)
+#define MT7620_TXD4_FP_BMAP	GENMASK(27, 20)
 
 static const struct fe_reg_map mt7620_regs = {
 	.pdma = {
@@ -55,6 +57,8 @@ const struct fe_soc_data fe_mt7620_data = {
 	.max_frame	= 2048,
 	.rx_2b_offset	= true,
 	.rx_l4_valid	= MT7620_RX_L4_VALID,
+	.rx_swport	= MT7620_RXD4_SP,
+	.txd4_swports	= MT7620_TXD4_FP_BMAP,
 	.pdma_glo_cfg	= FE_DMA_TX_WB_DDONE | FE_DMA_TX_EN | FE_DMA_RX_EN |
 			  FE_DMA_TX_BT_8DWORDS,
 	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_RXCSUM |

@@ -100,6 +100,8 @@ int fe_rx_alloc(struct fe_eth *eth)
 	rx->sport_shift = soc->rx_sport ? __ffs(soc->rx_sport) : 0;
 	rx->sport_mask = soc->rx_sport >> rx->sport_shift;
 	rx->sport_base = soc->rx_sport_base;
+	rx->swport_shift = soc->rx_swport ? __ffs(soc->rx_swport) : 0;
+	rx->swport_mask = soc->rx_swport >> rx->swport_shift;
 	pp.pool_size = rx->size;
 	pp.max_len = rx->buf_len;
 	/* XDP_TX sends from the RX pages: map them for both directions */
@@ -473,10 +475,16 @@ deliver:
 
 		/*
 		 * The CDM stripped the MTK special tag as if it were a VLAN
-		 * tag: tell DSA the source port through a metadata dst.
+		 * tag, or the descriptor says the switch port: tell DSA the
+		 * source port through a metadata dst.
 		 */
-		if ((rxd2 & FE_RXD2_VTAG) && mac->dsa_untag &&
-		    netdev_uses_dsa(mac->netdev)) {
+		if (rx->swport_mask && netdev_uses_dsa(mac->netdev)) {
+			unsigned int port = (rxd4 >> rx->swport_shift) &
+					    rx->swport_mask;
+
+			skb_dst_set_noref(skb, &eth->dsa_meta[port]->dst);
+		} else if ((rxd2 & FE_RXD2_VTAG) && mac->dsa_untag &&
+			   netdev_uses_dsa(mac->netdev)) {
 			unsigned int port;
 
 			port = FIELD_GET(FE_STAG_PORT,

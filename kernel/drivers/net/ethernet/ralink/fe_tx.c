@@ -12,6 +12,7 @@
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/tcp.h>
+#include <net/dst_metadata.h>
 #include <net/page_pool/helpers.h>
 
 #include "fe_core.h"
@@ -499,6 +500,21 @@ static u32 fe_txd4_vlan(struct fe_eth *eth, struct sk_buff *skb)
 	       FIELD_PREP(FE_TXD4_RT_VLAN_IDX, entry - 1);
 }
 
+/* txd4's forced switch ports for a frame DSA names the port of, or 0 */
+static u32 fe_txd4_swports(struct fe_eth *eth, struct sk_buff *skb)
+{
+	struct metadata_dst *md;
+	u32 field = eth->soc->txd4_swports;
+
+	if (!field)
+		return 0;
+	md = skb_metadata_dst(skb);
+	if (!md || md->type != METADATA_HW_PORT_MUX)
+		return 0;
+
+	return (BIT(md->u.port_info.port_id) << __ffs(field)) & field;
+}
+
 netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct fe_mac *mac = netdev_priv(dev);
@@ -519,7 +535,7 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		}
 	}
 
-	txd4 = mac->txd4 | vlan;
+	txd4 = mac->txd4 | vlan | fe_txd4_swports(eth, skb);
 	if (skb_is_gso(skb)) {
 		if (skb_cow_head(skb, 0))
 			goto drop;
