@@ -45,7 +45,8 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 # "How long it takes").
 SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'ours-eth', 'model',
           'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
-          'board', 'router', 'esw-eth', 'esw-net', 'esw-dsa', 'uboot', 'run']
+          'board', 'router', 'esw-eth', 'esw-net', 'gmac-net', 'esw-dsa',
+          'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'model', 'patches'}
 NICE = {'patches': 10, 'model': 10}
 PROGRESS_SECS = 60
