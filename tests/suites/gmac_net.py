@@ -36,7 +36,6 @@ host peer A (a UDP socket) and QEMU's user networking. Checked, per board:
 - no Oops; the QEMU log holds nothing unexpected.
 """
 
-import hashlib
 import http.server
 import os
 import random
@@ -47,12 +46,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 from board import Board, dmesg_and_poweroff  # noqa: E402
-from peer import Peer, eth, ipv4, send_paced  # noqa: E402
+from peer import Peer, send_paced  # noqa: E402
 from tap import Prefixed, Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
-from esw_net import (BLOB, FRAMES, IP_A, IP_BOARD, MAC_A, WINDOW,  # noqa: E402
-                     Blobs, driver_stats, echo_flood, sink, snmp_udp, timed,
-                     udp, vlan_insertion)
+from esw_net import (FRAMES, IP_A, IP_BOARD, MAC_A, WINDOW,  # noqa: E402
+                     Blobs, driver_stats, echo_flood, tcp_both_ways,
+                     udp_checksums, vlan_insertion)
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 BOARDS = ('rt3883-eval', 'rt2880-eval')
@@ -106,45 +105,14 @@ def checksums(t, b, a, board, board_mac):
                  f.get('tx-checksum-ipv4') == 'off [fixed]',
                  'no checksum offload (off [fixed]: the driver does not '
                  'claim it)', str(f))
-    c0 = snmp_udp(b)
-    cs0 = driver_stats(b, board)['rx_checksum_errors']
-    for good in (True, False):
-        a.send(eth(board_mac, a.mac, 0x0800,
-                   ipv4(IP_A, IP_BOARD, 17,
-                        udp(IP_A, IP_BOARD, 4000, 9, b'x' * 32, good))))
-        time.sleep(0.3)
-    c1 = snmp_udp(b)
-    cs_err = driver_stats(b, board)['rx_checksum_errors'] - cs0
-    t.result(c1['NoPorts'] - c0['NoPorts'] == 1 and
-             c1['InCsumErrors'] - c0['InCsumErrors'] == 1,
-             'a UDP datagram with a wrong checksum is not passed as checked '
-             '(InCsumErrors), the right one is (NoPorts)',
-             'before %s after %s' % (c0, c1))
+    cs_err = udp_checksums(
+        t, b, a, board_mac,
+        lambda: driver_stats(b, board)['rx_checksum_errors'])
     want = 1 if CSUM[board] else 0
     t.result(cs_err == want, 'GDMA1_RX_CSUM_ERR counted %s' %
              ('the wrong checksum' if want else 'nothing (no RX checksum '
                                                 'verification here)'),
              'GDMA1_RX_CSUM_ERR %d' % cs_err)
-
-
-def tcp(t, b, port):
-    """A download and an upload through the user networking."""
-    want = hashlib.sha256(Blobs.blob).hexdigest()
-    st, out = timed(b, 'wget -q -O - http://10.0.2.2:%d/blob | sha256sum'
-                    % port, 120)
-    t.result(st == 0 and out.split()[:1] == [want], 'a TCP download of %d '
-             'MiB from the host arrives whole' % (BLOB >> 20),
-             'board %s host %s' % (out.strip(), want))
-    b.check('dd if=/dev/urandom of=/tmp/up bs=64k count=%d 2>/dev/null'
-            % (BLOB >> 16))
-    mine = b.check('sha256sum /tmp/up').split()[0]
-    up_port, digests = sink(BLOB)
-    st, out = timed(b, 'nc 10.0.2.2 %d < /tmp/up' % up_port, 120)
-    time.sleep(0.5)
-    t.result(digests == [mine], 'a TCP upload of %d MiB arrives whole at '
-             'the host' % (BLOB >> 20), 'board %s host %s (nc: %d %s)'
-             % (mine, digests, st, out))
-    b.check('rm /tmp/up')
 
 
 def fuzz(t, b, a, board):
@@ -254,7 +222,7 @@ def board_net(t, board):
                  % tuple(got), 'before %s after %s' % (before, after))
 
         checksums(t, b, a, board, board_mac)
-        tcp(t, b, port)
+        tcp_both_ways(t, b, port, 120)
         if fuzz(t, b, a, board):
             return True
         dmesg_and_poweroff(t, b, '')
