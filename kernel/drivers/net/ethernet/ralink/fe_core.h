@@ -339,15 +339,19 @@ struct fe_pdma_regs {
 	}
 
 /*
- * The GDMA1 of that map (its forward configuration, MAC address and
- * counters, the TX VLAN table): designators of a struct fe_reg_map
+ * That map whole (the PDMA, its interrupts, GDMA1's forward configuration,
+ * MAC address and counters, the TX VLAN table): designators of a struct
+ * fe_reg_map
  */
-#define FE_GDMA_REGS_0020		\
-	.gdma_fwd	= 0x0020,	\
-	.gdma_mac_adrl	= 0x002c,	\
-	.gdma_mac_adrh	= 0x0030,	\
-	.gdma_stride	= 0x0040,	\
-	.gdm_cnt	= 0x0700,	\
+#define FE_REGS_0100					\
+	.pdma		= { FE_PDMA_REGS_0100 },	\
+	.rx_irq		= FE_PDMA_RX_IRQ_0010,		\
+	.tx_irq		= FE_PDMA_TX_IRQ_0010,		\
+	.gdma_fwd	= 0x0020,			\
+	.gdma_mac_adrl	= 0x002c,			\
+	.gdma_mac_adrh	= 0x0030,			\
+	.gdma_stride	= 0x0040,			\
+	.gdm_cnt	= 0x0700,			\
 	.vid_table	= 0x00a8
 
 /* Their RX interrupt registers and bits: a struct fe_irq_regs */

@@ -24,24 +24,14 @@
 	.mdio_cfg	= 0x0004
 
 static const struct fe_reg_map rt3883_regs = {
-	.pdma = {
-		FE_PDMA_REGS_0100,
-	},
-	.rx_irq = FE_PDMA_RX_IRQ_0010,
-	.tx_irq = FE_PDMA_TX_IRQ_0010,
-	FE_GDMA_REGS_0020,
+	FE_REGS_0100,
 	.cdma_csg	= 0x0080,
 	RT2880_MDIO_REGS,
 };
 
 /* The RT3883's without the CDMA's TX checksum enables */
 static const struct fe_reg_map rt2880_regs = {
-	.pdma = {
-		FE_PDMA_REGS_0100,
-	},
-	.rx_irq = FE_PDMA_RX_IRQ_0010,
-	.tx_irq = FE_PDMA_TX_IRQ_0010,
-	FE_GDMA_REGS_0020,
+	FE_REGS_0100,
 	RT2880_MDIO_REGS,
 };
 

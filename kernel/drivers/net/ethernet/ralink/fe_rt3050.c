@@ -18,12 +18,7 @@
 #include "fe_core.h"
 
 static const struct fe_reg_map rt3050_regs = {
-	.pdma = {
-		FE_PDMA_REGS_0100,
-	},
-	.rx_irq = FE_PDMA_RX_IRQ_0010,
-	.tx_irq = FE_PDMA_TX_IRQ_0010,
-	FE_GDMA_REGS_0020,
+	FE_REGS_0100,
 	.cdma_csg	= 0x0080,
 };
 
