@@ -74,7 +74,8 @@ fit: kernel rootfs uboot
 patches: kernel
 	@scripts/make-patches.sh
 
-# make run [BOARD=gnubee-pc2|vocore2|omega2p|rt3052-eval|rt5350-eval]
+# make run [BOARD=gnubee-pc2|vocore2|omega2p|rt3052-eval|rt5350-eval|
+#           rt3883-eval|rt2880-eval]
 #          [BOOT=direct|tftp]
 #          [DRIVERS=ours|mainline|none]
 #          [LAN=<netdev>] [LAN_ADDR=a.b.c.d/n] [WAN=<netdev>]
@@ -83,7 +84,9 @@ patches: kernel
 export BOOT DRIVERS LAN LAN_ADDR WAN TELNET_PORT HTTP_PORT QEMU_ARGS
 run: qemu kernel rootfs $(if $(filter tftp,$(BOOT)),fit) \
 	$(if $(filter vocore2 omega2p,$(BOARD)),kernel-mt76x8) \
-	$(if $(filter rt3052-eval rt5350-eval,$(BOARD)),kernel-rt305x)
+	$(if $(filter rt3052-eval rt5350-eval,$(BOARD)),kernel-rt305x) \
+	$(if $(filter rt3883-eval,$(BOARD)),kernel-rt3883) \
+	$(if $(filter rt2880-eval,$(BOARD)),kernel-rt2880)
 	@scripts/run.sh $(BOARD)
 
 # make test [SUITES="board ours-dsa ..."]: every suite, or those.

@@ -17,8 +17,9 @@
 # hostfwd) and httpd (port 80, /srv/www) run. One line per step goes to
 # the console. POSIX sh: the single-core boards' initramfs has busybox's
 # sh only. A switch without user ports in its DT (mainline on the ESW:
-# no driver for it; the RT3052's: no driver at all) has the frame
-# engine's eth0 as its one port.
+# no driver for it; the RT3052's: no driver at all), or no switch (the
+# RT3883's and RT2880's GMAC), has the frame engine's eth0 as its one
+# port.
 set -u
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/lib/busybox
 
@@ -49,8 +50,10 @@ for p in /proc/device-tree/ethernet@*/mdio-bus/switch@*/ports/port@* \
 done
 [ "$drivers" = mainline ] && grep -q -e mt7628 -e rt5350 \
 	/proc/device-tree/compatible && ports=eth0
-# The RT3052's switch has no driver: eth0 whatever the set
-grep -q rt3052 /proc/device-tree/compatible && ports=eth0
+# The RT3052's switch has no driver, the RT3883 and RT2880 no switch: eth0
+# whatever the set
+grep -q -e rt3052 -e rt3883 -e rt2880 /proc/device-tree/compatible &&
+	ports=eth0
 
 # shellcheck disable=SC2086
 if ! /usr/lib/ralink-fe/load-drivers.sh "$drivers" $ports; then

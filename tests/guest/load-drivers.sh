@@ -12,7 +12,8 @@
 #   mainline  mtk_eth (mainline has no driver for the ESW)
 #   ours      ralink_fe + ralink_esw
 # On the RT3052 (no mainline driver for its frame engine, none for its
-# switch: no special tag is known for it):
+# switch: no special tag is known for it), the RT3883 and the RT2880 (no
+# mainline driver, no switch: a GMAC with an external PHY):
 #   ours      ralink_fe
 # On the MT7620 (no mainline driver for its frame engine or its GSW):
 #   ours      ralink_fe + ralink_mt7530
@@ -24,7 +25,7 @@ set=${1:?usage: load-drivers.sh mainline IFACE...}
 shift
 
 dmesg -n 1
-if grep -q rt3052 /proc/device-tree/compatible; then
+if grep -q -e rt3052 -e rt3883 -e rt2880 /proc/device-tree/compatible; then
 	case $set in
 	ours) modules=ralink_fe ;;
 	*) echo "load-drivers.sh: no driver set $set here" >&2; exit 2 ;;

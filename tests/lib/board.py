@@ -643,6 +643,9 @@ RUN_PORTS = {
     'omega2p': {'lan': 1, 'wan': 0},
     'rt5350-eval': {'lan': 1, 'wan': 0},
     'rt3052-eval': {'lan': 1, 'wan': 0},
+    # One port (the GMAC): LAN= joins the WAN on a QEMU hub
+    'rt3883-eval': {'lan': None, 'wan': 0},
+    'rt2880-eval': {'lan': None, 'wan': 0},
 }
 # The switch's QEMU type (its netdevN properties) and its ports' DT path
 RUN_SWITCH = {
@@ -654,12 +657,16 @@ RUN_SWITCH = {
     'omega2p': ('ralink-esw', '/switch@10110000/ports/port@%d'),
     'rt5350-eval': ('ralink-esw', '/switch@10110000/ports/port@%d'),
     'rt3052-eval': ('ralink-esw', None),
+    'rt3883-eval': ('ralink-fe', None),
+    'rt2880-eval': ('ralink-fe', None),
 }
 # Boards whose switch no driver manages (the RT3052's ESW: no special tag
-# is known for it): the frame engine's eth0 is their one network port,
-# the WAN, and LAN_ADDR a second address on it (the switch as out of
-# reset joins every port); no mainline driver for their frame engine.
-ETH0_ONLY = ('rt3052-eval',)
+# is known for it), or with no switch (the RT3883's and RT2880's GMAC to an
+# external PHY): the frame engine's eth0 is their one network port, the
+# WAN, and LAN_ADDR a second address on it (the switch as out of reset
+# joins every port; the GMAC's one NIC is on a hub with the WAN and LAN
+# backends); no mainline driver for their frame engine.
+ETH0_ONLY = ('rt3052-eval', 'rt3883-eval', 'rt2880-eval')
 # The DT of `make run` with our drivers where the board's own names no
 # switch port (the ESW boards' DTs: their switch has no ports node)
 RUN_DTB_OURS = {'vocore2': 'mt7628-vocore2-esw.dtb',
@@ -779,11 +786,20 @@ def run_args(board, env):
         root = None
         args = qemu_args(board, append=append, dtb=dtb)
     o['TFTP_ROOT'] = root
-    nics = ['-netdev', '%s,id=wan' % wan,
-            '-global', '%s.netdev%d=wan' % (switch, ports['wan'])]
-    if o['LAN']:
-        nics += ['-netdev', '%s,id=lan' % o['LAN'],
-                 '-global', '%s.netdev%d=lan' % (switch, ports['lan'])]
+    nics = ['-netdev', '%s,id=wan' % wan]
+    if ports['lan'] is None:
+        # One port: it, the WAN and the LAN on a hub
+        nics += ['-netdev', 'hubport,id=port,hubid=0',
+                 '-global', '%s.netdev%d=port' % (switch, ports['wan']),
+                 '-netdev', 'hubport,id=hwan,hubid=0,netdev=wan']
+        if o['LAN']:
+            nics += ['-netdev', '%s,id=lan' % o['LAN'],
+                     '-netdev', 'hubport,id=hlan,hubid=0,netdev=lan']
+    else:
+        nics += ['-global', '%s.netdev%d=wan' % (switch, ports['wan'])]
+        if o['LAN']:
+            nics += ['-netdev', '%s,id=lan' % o['LAN'],
+                     '-global', '%s.netdev%d=lan' % (switch, ports['lan'])]
     if board in BOARD_CONSOLE_UART:
         # The console is not the first UART: -nographic would take it
         console = (['-display', 'none', '-monitor', 'none'] +

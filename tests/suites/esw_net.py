@@ -441,6 +441,50 @@ def vlan_insertion(t, b, a, reg):
             % ' '.join(map(str, VLANS)))
 
 
+def udp_checksums(t, b, a, board_mac, errors):
+    """The RX checksum check: a UDP datagram to a closed port with its
+    checksum is a NoPorts, one with a wrong checksum an InCsumErrors (the
+    kernel checks it itself unless rxd4 says L4_VALID). Return how much
+    @errors() (the frame engine's count of bad checksums) grew."""
+    c0 = snmp_udp(b)
+    cs0 = errors()
+    for good in (True, False):
+        a.send(eth(board_mac, a.mac, 0x0800,
+                   ipv4(IP_A, IP_BOARD, 17,
+                        udp(IP_A, IP_BOARD, 4000, 9, b'x' * 32, good))))
+        time.sleep(0.3)
+    c1 = snmp_udp(b)
+    cs_err = errors() - cs0
+    t.result(c1['NoPorts'] - c0['NoPorts'] == 1 and
+             c1['InCsumErrors'] - c0['InCsumErrors'] == 1,
+             'a UDP datagram with a wrong checksum is not passed as '
+             'checked (InCsumErrors), the right one is (NoPorts)',
+             'before %s after %s' % (c0, c1))
+    return cs_err
+
+
+def tcp_both_ways(t, b, port, timeout):
+    """BLOB bytes down from the host's Blobs server on @port (through the
+    user networking) and up to a sink(), each within @timeout seconds,
+    their SHA-256 the sender's."""
+    want = hashlib.sha256(Blobs.blob).hexdigest()
+    st, out = timed(b, 'wget -q -O - http://10.0.2.2:%d/blob | sha256sum'
+                    % port, timeout)
+    t.result(st == 0 and out.split()[:1] == [want], 'a TCP download '
+             'of %d MiB from the host arrives whole' % (BLOB >> 20),
+             'board %s host %s' % (out.strip(), want))
+    b.check('dd if=/dev/urandom of=/tmp/up bs=64k count=%d 2>/dev/null'
+            % (BLOB >> 16))
+    mine = b.check('sha256sum /tmp/up').split()[0]
+    up_port, digests = sink(BLOB)
+    st, out = timed(b, 'nc 10.0.2.2 %d < /tmp/up' % up_port, timeout)
+    time.sleep(0.5)
+    t.result(digests == [mine], 'a TCP upload of %d MiB arrives whole '
+             'at the host' % (BLOB >> 20), 'board %s host %s (nc: %s %s)'
+             % (mine, digests, st, out))
+    b.check('rm /tmp/up')
+
+
 def board_net(t, board, drivers, module, bind):
     """Every check on @board with the frame engine driver set @drivers,
     each named with both; True if QEMU died."""
@@ -535,38 +579,12 @@ def board_net(t, board, drivers, module, bind):
         # checksum is a NoPorts, one with a wrong checksum an InCsumErrors
         # (the kernel checks it itself unless rxd4 says L4_VALID); the
         # frame engine counts the bad one in SDM_CS_ERR.
-        c0 = snmp_udp(b)
-        cs0 = cs_errors(b, board, drivers, cs_reg)
-        for good in (True, False):
-            a.send(eth(board_mac, a.mac, 0x0800,
-                       ipv4(IP_A, IP_BOARD, 17,
-                            udp(IP_A, IP_BOARD, 4000, 9, b'x' * 32, good))))
-            time.sleep(0.3)
-        c1 = snmp_udp(b)
-        cs_err = cs_errors(b, board, drivers, cs_reg) - cs0
-        t.result(c1['NoPorts'] - c0['NoPorts'] == 1 and
-                 c1['InCsumErrors'] - c0['InCsumErrors'] == 1,
-                 'a UDP datagram with a wrong checksum is not passed as '
-                 'checked (InCsumErrors), the right one is (NoPorts)',
-                 'before %s after %s' % (c0, c1))
+        cs_err = udp_checksums(t, b, a, board_mac,
+                               lambda: cs_errors(b, board, drivers, cs_reg))
         t.result(cs_err == 1, '%s counted the wrong checksum' % cs_name,
                  '%s %d' % (cs_name, cs_err))
 
-        want = hashlib.sha256(Blobs.blob).hexdigest()
-        st, out = timed(b, 'wget -q -O - http://10.0.2.2:%d/blob | sha256sum'
-                        % port, 60)
-        t.result(st == 0 and out.split()[:1] == [want], 'a TCP download '
-                 'of %d MiB from the host arrives whole' % (BLOB >> 20),
-                 'board %s host %s' % (out.strip(), want))
-        b.check('dd if=/dev/urandom of=/tmp/up bs=64k count=%d 2>/dev/null'
-                % (BLOB >> 16))
-        mine = b.check('sha256sum /tmp/up').split()[0]
-        up_port, digests = sink(BLOB)
-        st, out = timed(b, 'nc 10.0.2.2 %d < /tmp/up' % up_port, 60)
-        time.sleep(0.5)
-        t.result(digests == [mine], 'a TCP upload of %d MiB arrives whole '
-                 'at the host' % (BLOB >> 20), 'board %s host %s (nc: %d %s)'
-                 % (mine, digests, st, out))
+        tcp_both_ways(t, b, port, 60)
         # The wire side under random frames (model_net's generator): to
         # the switch's table, VLAN classification, floods, the CPU port
         # and the frame engine's RX

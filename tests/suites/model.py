@@ -161,10 +161,19 @@ MT7620_WINDOWS = [
     ('MT7620 sysctl', span(0x10000000, 0x34) + span(0x10000038, 0xc8) +
      word(0x10000034)),
 ]
+# The RT3883's and RT2880's frame engines (maps "rt3883", "rt2880"): the
+# RT305x's windows, the MDIO master to the GMAC's PHY (0x00, 0x04, 0x18)
+# among them; the RT2880's 1 MiB into its palmbus at 0x00300000
+RT3883_WINDOWS = [('RT3883 frame engine', RT3050_FE)]
+RT2880_WINDOWS = [('RT2880 frame engine',
+                   [(b - 0x10100000 + 0x00400000, e - 0x10100000 + 0x00400000,
+                     st) for b, e, st in RT3050_FE])]
 BOARD_WINDOWS = [('gnubee-pc1', WINDOWS), ('vocore2', MT7628_WINDOWS),
                  ('rt3052-eval', RT3052_WINDOWS),
                  ('rt5350-eval', RT5350_WINDOWS),
-                 ('mt7620a-eval', MT7620_WINDOWS)]
+                 ('mt7620a-eval', MT7620_WINDOWS),
+                 ('rt3883-eval', RT3883_WINDOWS),
+                 ('rt2880-eval', RT2880_WINDOWS)]
 
 
 def count(ranges):

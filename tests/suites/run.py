@@ -22,7 +22,9 @@ mt7628-vocore2-esw.dts: WAN swp0, LAN swp1) and DRIVERS=mainline
 BOARD=omega2p` and `make run BOARD=rt5350-eval` (ours: their test DTs
 mt7628-omega2p-esw.dts and rt5350-eval-esw.dts). Then `make run
 BOARD=rt3052-eval` (ours: ralink_fe, eth0 the WAN with the LAN's address
-too: no driver manages its switch). Each run's QEMU log holds nothing
+too: no driver manages its switch), and `make run BOARD=rt3883-eval` and
+`BOARD=rt2880-eval` likewise (no switch: the GMAC's one NIC on a QEMU hub
+with the WAN and LAN backends). Each run's QEMU log holds nothing
 unexpected.
 """
 
@@ -61,6 +63,14 @@ RT5350 = dict(board='rt5350-eval', model='Ralink RT5350 evaluation board',
 # too (no driver for its switch, none in mainline for its frame engine)
 RT3052 = dict(board='rt3052-eval', model='Ralink RT3052 evaluation board',
               host='ralink-rt3052-evaluation-board', lan=None, wan='eth0',
+              sets=[('ours', 'ralink_fe', None)])
+# The RT3883 and the RT2880: no switch, the GMAC's one port the WAN, with
+# LAN= on a hub beside it and the LAN's address on eth0 too
+RT3883 = dict(board='rt3883-eval', model='Ralink RT3883 evaluation board',
+              host='ralink-rt3883-evaluation-board', lan=None, wan='eth0',
+              sets=[('ours', 'ralink_fe', None)])
+RT2880 = dict(board='rt2880-eval', model='Ralink RT2880 evaluation board',
+              host='ralink-rt2880-evaluation-board', lan=None, wan='eth0',
               sets=[('ours', 'ralink_fe', None)])
 # The host peer on the LAN port, in make run's LAN_ADDR subnet.
 LAN_PEER = '192.168.10.2'
@@ -204,7 +214,7 @@ def run_set(t, cfg, name, fe_drv, sw_drv):
 
 def main():
     t = Suite('run')
-    for cfg in (GNUBEE, VOCORE2, OMEGA2P, RT5350, RT3052):
+    for cfg in (GNUBEE, VOCORE2, OMEGA2P, RT5350, RT3052, RT3883, RT2880):
         for name, fe_drv, sw_drv in cfg['sets']:
             run_set(t, cfg, name, fe_drv, sw_drv)
     return 0

@@ -13,7 +13,8 @@
  * detect_memory_region() and U-Boot's get_ram_size() probe when nothing
  * tells them the size). Boot: as the GnuBee's (ralink_boot.c), with a
  * few instructions at the reset vector that jump to the kernel. The
- * switch's front ports take the command line's NICs in order.
+ * switch's front ports take the command line's NICs in order; on the
+ * RT3883's and RT2880's boards, the frame engine's GMAC takes the one.
  *
  * Mainline's DTs for them (arch/mips/boot/dts/ralink/vocore2.dts,
  * omega2p.dts, rt3052_eval.dts, mt7620a_eval.dts, rt3883_eval.dts,
@@ -77,8 +78,10 @@ static void ralink_board_init(MachineState *machine)
     uint64_t entry, window = ralink_soc_ddr_window(bc->soc);
     hwaddr ddr = ralink_soc_ddr_base(bc->soc);
     hwaddr dtb_paddr;
+    const char *model;
     DeviceState *sw;
     uint32_t *p;
+    int ports;
 
     if (machine->ram_size < bc->min_ram || machine->ram_size > window ||
         !is_power_of_2(machine->ram_size)) {
@@ -100,13 +103,13 @@ static void ralink_board_init(MachineState *machine)
                             &error_fatal);
     object_property_set_str(OBJECT(&s->soc), "soc", bc->soc, &error_fatal);
     /*
-     * The ESW's and the GSW's five front ports; a SoC without a modelled
-     * switch takes no NIC (QEMU warns of those it could not create)
+     * The ESW's and the GSW's five front ports, or the RT3883's and
+     * RT2880's GMAC; a SoC with none modelled takes no NIC (QEMU warns of
+     * those it could not create)
      */
-    sw = ralink_soc_switch(&s->soc);
+    sw = ralink_soc_ports(&s->soc, &ports, &model);
     if (sw) {
-        ralink_connect_ports(sw, RALINK_ESW_NUM_PHYS,
-                             object_get_typename(OBJECT(sw)));
+        ralink_connect_ports(sw, ports, model);
     }
     sysbus_realize(SYS_BUS_DEVICE(&s->soc), &error_fatal);
 

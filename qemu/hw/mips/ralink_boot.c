@@ -121,7 +121,7 @@ void ralink_connect_ports(DeviceState *sw, int ports, const char *model)
         g_autofree char *prop = g_strdup_printf("netdev%d", i);
 
         if (i >= ports) {
-            error_report("%s: the switch has %d front ports; NIC %d has none",
+            error_report("%s: the board has %d Ethernet ports; NIC %d has none",
                          board, ports, i);
             exit(1);
         }

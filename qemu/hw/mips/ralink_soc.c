@@ -40,13 +40,17 @@
  *   CPU IP5, RSTCTL bit 21) (OpenWrt's mt7620a.dtsi).
  * - RT3883: a 74Kc at 500 MHz (SYSCFG0 bits 9:8), the RT2880 layout of
  *   the intc, the uartlite on intc line 12 with the fixed 40 MHz "periph"
- *   clock (clk-mtmips's rt3883 clocks). No switch: its frame engine (the
- *   RT305x's older map with two GMACs to external PHYs) is not modelled
- *   yet, an unimplemented device.
+ *   clock (clk-mtmips's rt3883 clocks). No switch: its frame engine
+ *   (ralink_fe.c's map "rt3883": the RT305x's older map, GDMA1 to a GMAC
+ *   with an external PHY, the board's NIC; CPU IP5, RSTCTRL bit 21, as
+ *   OpenWrt's rt3883.dtsi and soc_rt3883.c). Its second GMAC is not
+ *   modelled.
  * - RT2880: a 4KEc at 266 MHz (SYSCFG bits 21:20), the palmbus at
  *   0x00300000 and DRAM at 0x08000000, the RT2880 intc, the uartlite on
  *   intc line 8 with the bus clock. Its frame engine (1 MiB into the
- *   palmbus, an external PHY) is not modelled yet.
+ *   palmbus: ralink_fe.c's map "rt2880", the RT3883's without checksum
+ *   offload; CPU IP5, reset bit 18, as OpenWrt's rt2880.dtsi and
+ *   soc_rt2880.c) has one GMAC with an external PHY, the board's NIC.
  *
  * Not modelled yet: GPIO, SPI and its flash, I2C, I2S, PCM, GDMA, USB, SD,
  * PCIe, Wi-Fi; the boot flash (the CPU starts from a few instructions a
@@ -99,9 +103,15 @@ struct RalinkSocInfo {
     int mtk_uarts;
     int uart_irq;
     uint32_t uart_hz;
-    /* The frame engine's register map (NULL: the RT5350/MT7628's), IRQ */
+    /*
+     * The frame engine's register map (NULL: the RT5350/MT7628's), IRQ,
+     * reset line (0: RSTCTL bit 21)
+     */
     const char *fe_map;
     int fe_cpu_irq;
+    int fe_reset;
+    /* No switch: the frame engine's GMAC is the board's port */
+    bool gmac;
     /* The ESW and the frame engine are modelled */
     bool esw;
     /* ... or the GSW (the MT7530 model) and the frame engine */
@@ -190,7 +200,6 @@ static const RalinkSocBlock rt3883_unimp[] = {
     { "i2c", 0x000900, 0x100 },
     { "i2s", 0x000a00, 0x100 },
     { "spi", 0x000b00, 0x100 },
-    { "fe", 0x100000, 0x10000 },
     { "usb-host", 0x1c0000, 0x40000 },
     { }
 };
@@ -202,7 +211,6 @@ static const RalinkSocBlock rt2880_unimp[] = {
     { "gpio", 0x000600, 0x100 },
     { "i2c", 0x000900, 0x100 },
     { "spi", 0x000b00, 0x100 },
-    { "fe", 0x100000, 0x10000 },
     { "pci", 0x140000, 0x10000 },
     { "wmac", 0x180000, 0x40000 },
     { }
@@ -266,6 +274,9 @@ static const RalinkSocInfo ralink_socs[] = {
         .ddr_window = 256 * MiB,
         .uart_irq = 12,
         .uart_hz = 40000000,
+        .fe_map = "rt3883",
+        .fe_cpu_irq = 5,
+        .gmac = true,
         .unimp = rt3883_unimp,
     }, {
         /*
@@ -281,6 +292,11 @@ static const RalinkSocInfo ralink_socs[] = {
         .ddr_window = 128 * MiB,
         .uart_irq = 8,
         .uart_hz = 266000000 / 2,
+        .fe_map = "rt2880",
+        .fe_cpu_irq = 5,
+        /* OpenWrt's soc_rt2880.c RT2880_RESET_FE, rt2880.dtsi */
+        .fe_reset = 18,
+        .gmac = true,
         .unimp = rt2880_unimp,
     },
 };
@@ -339,6 +355,34 @@ DeviceState *ralink_soc_switch(RalinkSocState *s)
     return DEVICE(&s->esw);
 }
 
+/* The frame engine, created once (by the board or at realize) */
+static DeviceState *ralink_soc_fe(RalinkSocState *s)
+{
+    if (!s->has_fe) {
+        object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
+        s->has_fe = true;
+    }
+    return DEVICE(&s->fe);
+}
+
+DeviceState *ralink_soc_ports(RalinkSocState *s, int *n, const char **model)
+{
+    const RalinkSocInfo *info = ralink_soc_info(s->soc);
+    DeviceState *sw = ralink_soc_switch(s);
+
+    if (sw) {
+        *n = RALINK_ESW_NUM_PHYS;
+        *model = object_get_typename(OBJECT(sw));
+        return sw;
+    }
+    if (info && info->gmac) {
+        *n = 1;
+        *model = TYPE_RALINK_FE;
+        return ralink_soc_fe(s);
+    }
+    return NULL;
+}
+
 static void ralink_soc_map_unimp(RalinkSocState *s, const char *name,
                                  hwaddr base, uint64_t size, int priority)
 {
@@ -363,35 +407,41 @@ static void ralink_soc_reset_line(RalinkSocState *s, int bit,
 
 /*
  * The switch (the ESW, or the MT7620's GSW: the MT7530 model) and the
- * frame engine on its CPU port, where the SoC has them modelled
+ * frame engine on its CPU port, or the frame engine alone with its GMAC,
+ * where the SoC has them modelled
  */
 static bool ralink_soc_net(RalinkSocState *s, Error **errp)
 {
     const RalinkSocInfo *info = s->info;
     DeviceState *sw = ralink_soc_switch(s);
+    DeviceState *fe;
 
-    if (!sw) {
+    if (!sw && !info->gmac) {
         return true;
     }
-    if (!sysbus_realize(SYS_BUS_DEVICE(sw), errp)) {
+    if (sw && !sysbus_realize(SYS_BUS_DEVICE(sw), errp)) {
         return false;
     }
-    sysbus_mmio_map(SYS_BUS_DEVICE(sw), 0,
-                    ralink_soc_palmbus(s) + SOC_ESW_OFS);
-    sysbus_connect_irq(SYS_BUS_DEVICE(sw), 0,
-                       qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
-    /* The ESW's line and the GSW's one reset input are input 0 */
-    ralink_soc_reset_line(s, SOC_RST_ESW, sw, RALINK_ESW_RESET_ESW);
-    if (info->ephy_reset) {
-        ralink_soc_reset_line(s, SOC_RST_EPHY, sw, RALINK_ESW_RESET_EPHY);
+    if (sw) {
+        sysbus_mmio_map(SYS_BUS_DEVICE(sw), 0,
+                        ralink_soc_palmbus(s) + SOC_ESW_OFS);
+        sysbus_connect_irq(SYS_BUS_DEVICE(sw), 0,
+                           qdev_get_gpio_in(DEVICE(&s->intc), SOC_IRQ_ESW));
+        /* The ESW's line and the GSW's one reset input are input 0 */
+        ralink_soc_reset_line(s, SOC_RST_ESW, sw, RALINK_ESW_RESET_ESW);
+        if (info->ephy_reset) {
+            ralink_soc_reset_line(s, SOC_RST_EPHY, sw, RALINK_ESW_RESET_EPHY);
+        }
     }
     /* A child only where the SoC has one: every child must be realized */
-    object_initialize_child(OBJECT(s), "fe", &s->fe, TYPE_RALINK_FE);
+    fe = ralink_soc_fe(s);
     if (info->fe_map) {
-        qdev_prop_set_string(DEVICE(&s->fe), "map", info->fe_map);
+        qdev_prop_set_string(fe, "map", info->fe_map);
     }
-    object_property_set_link(OBJECT(&s->fe), info->gsw ? "gsw" : "esw",
-                             OBJECT(sw), &error_abort);
+    if (sw) {
+        object_property_set_link(OBJECT(fe), info->gsw ? "gsw" : "esw",
+                                 OBJECT(sw), &error_abort);
+    }
     object_property_set_link(OBJECT(&s->fe), "dma-memory",
                              OBJECT(get_system_memory()), &error_abort);
     if (!sysbus_realize(SYS_BUS_DEVICE(&s->fe), errp)) {
@@ -401,7 +451,8 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
                     ralink_soc_palmbus(s) + SOC_FE_OFS);
     sysbus_connect_irq(SYS_BUS_DEVICE(&s->fe), 0,
                        s->cpu->env.irq[info->fe_cpu_irq]);
-    ralink_soc_reset_line(s, SOC_RST_FE, DEVICE(&s->fe), 0);
+    ralink_soc_reset_line(s, info->fe_reset ? info->fe_reset : SOC_RST_FE,
+                          fe, 0);
     return true;
 }
 

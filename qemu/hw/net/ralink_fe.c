@@ -1,6 +1,6 @@
 /*
  * Ralink/MediaTek frame engine of the RT5350 and MT7628/MT7688, the
- * RT3050/RT3052 and the MT7620
+ * RT3050/RT3052, the MT7620, the RT3883 and the RT2880
  *
  * These frame engines have no GDMA and no QDMA: the PDMA's TX rings send
  * straight into the embedded switch's CPU port, and what the switch sends
@@ -83,6 +83,35 @@
  * (23: the SDK's RX4_DMA_L4FVLD, OpenWrt's MT7620_L4_VALID). TSO (txd4
  * bit 28, from ECO 5 on) is not modelled.
  *
+ * The RT3883's and RT2880's frame engines ("map" rt3883, rt2880) are the
+ * RT305x's older layout without a switch: GDMA1 feeds a gigabit MAC
+ * (GMAC) with an RGMII PHY outside the SoC, here a NIC of its own and
+ * ralink_phy.c's generic gigabit PHY (OpenWrt's soc_rt3883.c,
+ * soc_rt2880.c and mdio_rt2880.c; the Ralink SDK's ra_eth_reg.h lists the
+ * RT3883 with the RT3052 for this map). The PHY is on the frame engine's
+ * own MDIO master:
+ *
+ *   0x000  MDIO_ACCESS: bit 31 starts an access and reads 1 until it is
+ *          done, bit 30 a write, PHY address 28:24, register 20:16, data
+ *          15:0 (OpenWrt's rt2880_mdio_read/_write(): the address
+ *          written first, then again with bit 31; the data read back)
+ *   0x004  MDIO_CFG: GMAC1's forced link (FRC_EN 15, speed 14:13, duplex
+ *          12, pause 11:10), the MDC divider, RGMII clock skews, PHY auto
+ *          polling (29); kept as written, auto polling LOG_UNIMP
+ *   0x018  MDIO_CFG2: the same for the RT3883's GMAC2 (kept)
+ *
+ * txd4's port number (PN, bits 26:24) names the GDMA: 1 is GDMA1 and the
+ * GMAC; the RT3883's GDMA2 (2, its second GMAC) is not modelled. The
+ * GMAC takes frames of up to 1536 bytes (the RX DMA's buffer; GDMA1's
+ * jumbo frame bit 19 is not modelled) and of 14 at least, counting the
+ * others in GDMA1's RX long and short counters (0x734, 0x730), and sends
+ * only while its PHY has link (else the TX skip counter at 0x708). The
+ * RT3883 verifies and computes checksums as the RT305x does; the RT2880
+ * has neither (OpenWrt's soc_rt2880.c leaves NETIF_F_IP_CSUM and
+ * NETIF_F_RXCSUM off: "maybe have hardware bug"): there, GDMA1's checksum
+ * enables, CDMA_CSG_CFG's and a txd4 asking for checksums are LOG_UNIMP,
+ * and frames pass unchanged and without a verdict.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
@@ -143,11 +172,15 @@
 #define RT3050_CDMA_CSG_CFG     0x0080
 #define   RT3050_CSG_EN             (BIT(0) | BIT(1) | BIT(2))
 #define RT3050_GDMA1_CNT        0x0700  /* to 0x73c */
+#define   RT3050_GDMA_JMB_EN        BIT(19)
 /* GDMA1's counters, from their base (RT305x 0x700, MT7620 0x1300) */
 #define GDMA_CNT_TX_BYTES       0x00
 #define GDMA_CNT_TX_PKTS        0x04
 #define GDMA_CNT_RX_BYTES       0x20
 #define GDMA_CNT_RX_PKTS        0x24
+#define GDMA_CNT_TX_SKIP        0x08
+#define GDMA_CNT_RX_SHORT       0x30
+#define GDMA_CNT_RX_LONG        0x34
 #define GDMA_CNT_RX_CSUM        0x38
 #define GDMA_CNT_SIZE           0x40
 
@@ -162,6 +195,21 @@
 #define MT7620_TXD4_FP_BMAP(v)  extract32(v, 20, 8)
 #define MT7620_TXD4_TSO         BIT(28)
 #define MT7620_FP_PPE           BIT(7)
+
+/* RT3883, RT2880: the MDIO master and the GMAC (the sources at the top) */
+#define GMAC_MDIO_ACCESS        0x0000
+#define   MDIO_GO                   BIT(31)
+#define   MDIO_WRITE                BIT(30)
+#define   MDIO_PHY(v)               extract32(v, 24, 5)
+#define   MDIO_REG(v)               extract32(v, 16, 5)
+#define GMAC_MDIO_CFG           0x0004
+#define   MDIO_CFG_AUTO_POLL        BIT(29)
+#define GMAC_MDIO_CFG2          0x0018
+#define GMAC_TXD4_PN(v)         extract32(v, 24, 3)
+#define GMAC_PN_GDMA1           1
+#define GMAC_PN_GDMA2           2
+#define GMAC_MIN_FRAME          14
+#define GMAC_MAX_FRAME          1536
 
 static const hwaddr rt5350_plain[] = {
     0x0a10,     /* PDMA_FREEQ_THRES */
@@ -235,10 +283,33 @@ typedef struct RalinkFEMap {
     hwaddr gdma_cnt;
     uint32_t rxd4_l4_valid;
     bool port_in_desc;          /* MT7620: txd4 FP_BMAP, rxd4 SP */
+    bool gmac;                  /* GDMA1 to a GMAC, MDIO at 0x00 */
+    bool gdma2;                 /* ... and a GDMA2 (not modelled) */
     uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
     const hwaddr *plain;        /* registers kept as written */
     size_t n_plain;
 } RalinkFEMap;
+
+/* The PDMA at 0x100 of the RT305x, RT3883 and RT2880 */
+#define PDMA_MAP_0100                                                   \
+    .tx_base = 0x0110, .tx_rings = 2,                                   \
+    .rx_base = 0x0130, .rx_rings = 1,                                   \
+    .glo_cfg = 0x0100, .rst_idx = 0x0104, .dly_int = 0x010c,            \
+    .int_status = 0x0010, .int_mask = 0x0014,                           \
+    .rx_done = BIT(2), .rx_dly = BIT(0), .tx_dly = BIT(1),              \
+    .tx_done_shift = 8
+
+/* The GDMA1 of the RT305x and the RT3883, the RT2880's without checksums */
+#define GDMA_MAP_0020                                                   \
+    .gdma_fwd = RT3050_GDMA1_FWD_CFG,                                   \
+    .vid_table = RT3050_DMA_VID0,                                       \
+    .gdma_cnt = RT3050_GDMA1_CNT,                                       \
+    .rx_buf_len = 1536,                                                 \
+    .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain)
+#define GDMA_CSUM_0020                                                  \
+    .csum_con = RT3050_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,   \
+    .csg_cfg = RT3050_CDMA_CSG_CFG,                                     \
+    .rxd4_l4_valid = RXD4_L4_VALID
 
 /* The PDMA at 0x800 of the RT5350, MT7628 and MT7620 */
 #define PDMA_MAP_0800                                                   \
@@ -261,20 +332,21 @@ static const RalinkFEMap fe_maps[] = {
         .plain = rt5350_plain, .n_plain = ARRAY_SIZE(rt5350_plain),
     }, {
         .name = "rt3050",
-        .tx_base = 0x0110, .tx_rings = 2,
-        .rx_base = 0x0130, .rx_rings = 1,
-        .glo_cfg = 0x0100, .rst_idx = 0x0104, .dly_int = 0x010c,
-        .int_status = 0x0010, .int_mask = 0x0014,
-        .rx_done = BIT(2), .rx_dly = BIT(0), .tx_dly = BIT(1),
-        .tx_done_shift = 8,
-        .csum_con = RT3050_GDMA1_FWD_CFG, .csum_en = RT3050_GDMA_CSUM_EN,
-        .csg_cfg = RT3050_CDMA_CSG_CFG,
-        .gdma_fwd = RT3050_GDMA1_FWD_CFG,
-        .vid_table = RT3050_DMA_VID0,
-        .gdma_cnt = RT3050_GDMA1_CNT,
-        .rxd4_l4_valid = RXD4_L4_VALID,
-        .rx_buf_len = 1536,
-        .plain = rt3050_plain, .n_plain = ARRAY_SIZE(rt3050_plain),
+        PDMA_MAP_0100,
+        GDMA_MAP_0020,
+        GDMA_CSUM_0020,
+    }, {
+        .name = "rt3883",
+        PDMA_MAP_0100,
+        GDMA_MAP_0020,
+        GDMA_CSUM_0020,
+        .gmac = true,
+        .gdma2 = true,
+    }, {
+        .name = "rt2880",
+        PDMA_MAP_0100,
+        GDMA_MAP_0020,
+        .gmac = true,
     }, {
         .name = "mt7620",
         PDMA_MAP_0800,
@@ -326,11 +398,51 @@ static void fe_raise(RalinkFEState *s, uint32_t bits)
 
 /* -- TX ------------------------------------------------------------------ */
 
+/* A frame for the GMAC (maps rt3883, rt2880): false if it goes nowhere */
+static bool fe_gmac_tx_check(RalinkFEState *s, uint32_t txd4)
+{
+    switch (GMAC_TXD4_PN(txd4)) {
+    case GMAC_PN_GDMA1:
+        break;
+    case GMAC_PN_GDMA2:
+        if (s->map->gdma2) {
+            qemu_log_mask(LOG_UNIMP, "ralink-fe: a frame for GDMA2 (txd4 "
+                          "0x%08x) is dropped: GMAC2 is not modelled\n", txd4);
+            return false;
+        }
+        /* fall through */
+    default:
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: txd4 0x%08x names no GDMA "
+                      "of this SoC: the frame is dropped\n", txd4);
+        return false;
+    }
+    if (!s->map->csg_cfg && (txd4 & TXD4_CHKSUM)) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: txd4 0x%08x asks for checksums "
+                      "(no TX checksum offload here): sent as it is\n", txd4);
+    }
+    return true;
+}
+
+/* The GMAC sends a frame while its PHY has link */
+static void fe_gmac_transmit(RalinkFEState *s, size_t len)
+{
+    if (!ralink_phy_link(&s->phy)) {
+        s->tx_skip++;
+        return;
+    }
+    s->tx_packets++;
+    s->tx_bytes += len;
+    qemu_send_packet(qemu_get_queue(s->nic), s->tx_buf, len);
+}
+
 static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
 {
     RalinkFEState *s = opaque;
     const RalinkFEMap *m = s->map;
 
+    if (m->gmac && !fe_gmac_tx_check(s, txd4)) {
+        return;
+    }
     if (m->csg_cfg && (txd4 & TXD4_CHKSUM) &&
         (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN)) {
         ralink_csum_tx(s->tx_buf, len, 0);
@@ -344,6 +456,10 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
 
         trace_ralink_fe_tx_vlan(idx, vid, TXD4_VLAN_PCP(txd4), n > len);
         len = n;
+    }
+    if (m->gmac) {
+        fe_gmac_transmit(s, len);
+        return;
     }
     s->tx_packets++;
     s->tx_bytes += len;
@@ -364,10 +480,12 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
                         MT7620_TXD4_FP_BMAP(txd4));
 }
 
-/* The switch's CPU port may send again */
+/* The switch's CPU port (or the GMAC's wire) may send again */
 static void fe_switch_ready(RalinkFEState *s)
 {
-    if (s->gsw) {
+    if (s->nic) {
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    } else if (s->gsw) {
         mt7530_mac_ready(s->gsw, MT7530_CPU_PORT);
     } else {
         ralink_esw_cpu_ready(s->esw);
@@ -448,7 +566,7 @@ static void fe_receive(RalinkFEState *s, const uint8_t *buf, size_t len,
         trace_ralink_fe_rx_drop(len);
         return;
     }
-    if (fe_reg(s, m->csum_con) & m->csum_en) {
+    if (m->csum_en && (fe_reg(s, m->csum_con) & m->csum_en)) {
         RalinkCsum c = ralink_csum_rx(buf, len, 0);
 
         if (c == RALINK_CSUM_OK) {
@@ -496,12 +614,94 @@ static const MT7530MacOps fe_gsw_ops = {
     .receive = fe_gsw_receive,
 };
 
+/* -- the GMAC and its PHY (maps rt3883, rt2880) ---------------------------- */
+
+static bool fe_gmac_can_receive(NetClientState *nc)
+{
+    RalinkFEState *s = qemu_get_nic_opaque(nc);
+
+    /* Without link the frame is lost on the wire, not held */
+    return !ralink_phy_link(&s->phy) || fe_cpu_can_receive(s);
+}
+
+static ssize_t fe_gmac_receive(NetClientState *nc, const uint8_t *buf,
+                               size_t size)
+{
+    RalinkFEState *s = qemu_get_nic_opaque(nc);
+
+    if (!ralink_phy_link(&s->phy)) {
+        trace_ralink_fe_rx_drop(size);
+    } else if (size < GMAC_MIN_FRAME) {
+        s->rx_short++;
+    } else if (size > GMAC_MAX_FRAME) {
+        s->rx_long++;
+    } else {
+        fe_receive(s, buf, size, 0);
+    }
+    return size;
+}
+
+static void fe_gmac_link_status_changed(NetClientState *nc)
+{
+    RalinkFEState *s = qemu_get_nic_opaque(nc);
+
+    ralink_phy_check_link(&s->phy);
+}
+
+static NetClientInfo fe_gmac_net_info = {
+    .type = NET_CLIENT_DRIVER_NIC,
+    .size = sizeof(NICState),
+    .can_receive = fe_gmac_can_receive,
+    .receive = fe_gmac_receive,
+    .link_status_changed = fe_gmac_link_status_changed,
+};
+
+/* The PHY's link partner is there: the NIC's backend (a cable), up */
+static bool fe_phy_partner(void *opaque, int addr)
+{
+    RalinkFEState *s = opaque;
+    NetClientState *nc = qemu_get_queue(s->nic);
+
+    return nc->peer && !nc->link_down;
+}
+
+/*
+ * The PHY's link changed: the drivers poll its BMSR (phylib; the MDIO
+ * master's auto polling and GE1_STA_CHG are not modelled)
+ */
+static void fe_phy_link_changed(void *opaque, int addr)
+{
+    fe_switch_ready(opaque);
+}
+
+/* MDIO_ACCESS written: an access to the PHY, if bit 31 starts one */
+static void fe_mdio_access(RalinkFEState *s, uint32_t val)
+{
+    unsigned phy = MDIO_PHY(val), reg = MDIO_REG(val);
+
+    if (val & MDIO_GO) {
+        val &= ~MDIO_GO;
+        if (phy != s->phy_addr) {
+            /* Nobody drives MDIO: the pull-up reads all ones */
+            val |= (val & MDIO_WRITE) ? 0 : 0xffff;
+        } else if (val & MDIO_WRITE) {
+            ralink_phy_write(&s->phy, reg, extract32(val, 0, 16));
+        } else {
+            val = deposit32(val, 0, 16, ralink_phy_read(&s->phy, reg));
+        }
+    }
+    fe_set(s, GMAC_MDIO_ACCESS, val);
+}
+
 /* -- registers ---------------------------------------------------------- */
 
 static bool fe_plain_reg(RalinkFEState *s, hwaddr a)
 {
     size_t i;
 
+    if (s->map->gmac && (a == GMAC_MDIO_CFG || a == GMAC_MDIO_CFG2)) {
+        return true;
+    }
     for (i = 0; i < s->map->n_plain; i++) {
         if (s->map->plain[i] == a) {
             return true;
@@ -547,6 +747,12 @@ static uint32_t *fe_sdm_counter(RalinkFEState *s, hwaddr a)
             return &s->rx_packets;
         case GDMA_CNT_RX_CSUM:
             return &s->rx_csum_err;
+        case GDMA_CNT_TX_SKIP:
+            return s->map->gmac ? &s->tx_skip : NULL;
+        case GDMA_CNT_RX_SHORT:
+            return s->map->gmac ? &s->rx_short : NULL;
+        case GDMA_CNT_RX_LONG:
+            return s->map->gmac ? &s->rx_long : NULL;
         }
         return NULL;
     }
@@ -576,6 +782,9 @@ static uint64_t ralink_fe_read(void *opaque, hwaddr addr, unsigned size)
     }
     if (fe_in_rx(s, addr)) {
         return fe_reg(s, addr);
+    }
+    if (m->gmac && addr == GMAC_MDIO_ACCESS) {
+        return fe_reg(s, addr);     /* an access is done when written */
     }
     if (addr == m->glo_cfg) {
         /* The DMA is never busy between two register accesses */
@@ -636,7 +845,9 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
         fe_rx_write(s, addr, val);
         return;
     }
-    if (addr == m->glo_cfg) {
+    if (m->gmac && addr == GMAC_MDIO_ACCESS) {
+        fe_mdio_access(s, val);
+    } else if (addr == m->glo_cfg) {
         fe_set(s, addr, val & ~(GLO_RX_DMA_BUSY | GLO_TX_DMA_BUSY));
         fe_pdma_tx(s);
         fe_switch_ready(s);
@@ -667,6 +878,24 @@ static void ralink_fe_write(void *opaque, hwaddr addr, uint64_t val,
                               "they go to the CPU)\n", port);
             }
         }
+        if (m->gmac && !m->csum_en && (val & RT3050_GDMA_CSUM_EN)) {
+            qemu_log_mask(LOG_UNIMP, "ralink-fe: GDMA1_FWD_CFG 0x%" PRIx64
+                          ": no RX checksum offload here\n", val);
+        }
+        if (m->gmac && (val & RT3050_GDMA_JMB_EN)) {
+            qemu_log_mask(LOG_UNIMP, "ralink-fe: GDMA1_FWD_CFG 0x%" PRIx64
+                          ": jumbo frames not modelled\n", val);
+        }
+        fe_set(s, addr, val);
+    } else if (m->gmac && !m->csg_cfg && addr == RT3050_CDMA_CSG_CFG &&
+               (val & RT3050_CSG_EN)) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: CDMA_CSG_CFG 0x%" PRIx64 ": no "
+                      "TX checksum offload here\n", val);
+        fe_set(s, addr, val);
+    } else if (m->gmac && addr == GMAC_MDIO_CFG &&
+               (val & MDIO_CFG_AUTO_POLL)) {
+        qemu_log_mask(LOG_UNIMP, "ralink-fe: MDIO_CFG 0x%" PRIx64 ": PHY auto "
+                      "polling not modelled\n", val);
         fe_set(s, addr, val);
     } else if (fe_sdm_counter(s, addr)) {
         qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: write to counter "
@@ -701,6 +930,7 @@ static void ralink_fe_reset_regs(RalinkFEState *s)
     }
     s->tx_packets = s->tx_bytes = s->rx_packets = s->rx_bytes = 0;
     s->rx_csum_err = 0;
+    s->rx_short = s->rx_long = s->tx_skip = 0;
     for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
         ralink_pdma_dly_reset(&s->dly[i]);
     }
@@ -723,6 +953,11 @@ static void ralink_fe_reset(DeviceState *dev)
 
     s->in_reset = false;
     ralink_fe_reset_regs(s);
+    /* The external PHY: powered up with the board (not the FE's reset) */
+    if (s->nic) {
+        ralink_phy_reset(&s->phy);
+        s->phy.link = ralink_phy_link(&s->phy);
+    }
 }
 
 static void ralink_fe_realize(DeviceState *dev, Error **errp)
@@ -731,9 +966,8 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
     const RalinkFEMap *m = NULL;
     size_t i;
 
-    if (!s->esw == !s->gsw || !s->dma_mr) {
-        error_setg(errp, "ralink-fe: the dma-memory link and one switch "
-                   "link (esw or gsw) are required");
+    if (!s->dma_mr) {
+        error_setg(errp, "ralink-fe: the dma-memory link is required");
         return;
     }
     for (i = 0; i < ARRAY_SIZE(fe_maps); i++) {
@@ -743,12 +977,19 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
     }
     if (!m) {
         error_setg(errp, "ralink-fe: unknown map \"%s\" (rt5350, rt3050, "
-                   "mt7620)", s->map_name);
+                   "mt7620, rt3883, rt2880)", s->map_name);
         return;
     }
-    if (m->port_in_desc != !!s->gsw) {
-        error_setg(errp, "ralink-fe: map \"%s\" takes the %s link",
-                   m->name, m->port_in_desc ? "gsw" : "esw");
+    if (m->gmac ? s->esw || s->gsw
+                : !s->esw == !s->gsw || m->port_in_desc != !!s->gsw) {
+        error_setg(errp, "ralink-fe: map \"%s\" takes %s", m->name,
+                   m->gmac ? "no switch link (its GMAC is a NIC)" :
+                   m->port_in_desc ? "the gsw link" : "the esw link");
+        return;
+    }
+    if (s->phy_addr > 31) {
+        error_setg(errp, "ralink-fe: phy-addr %u is not an MDIO address",
+                   s->phy_addr);
         return;
     }
     s->map = m;
@@ -779,10 +1020,28 @@ static void ralink_fe_realize(DeviceState *dev, Error **errp)
                          RALINK_PDMA_DLY_TX_SHIFT,
                          &s->regs[m->int_status / 4], m->tx_dly,
                          fe_update_irq_cb, s);
-    if (s->gsw) {
+    if (m->gmac) {
+        qemu_macaddr_default_if_unset(&s->conf.macaddr);
+        s->nic = qemu_new_nic(&fe_gmac_net_info, &s->conf,
+                              object_get_typename(OBJECT(s)),
+                              dev->id ? dev->id : "ralink-fe.gmac1",
+                              &dev->mem_reentrancy_guard, s);
+        ralink_phy_init(&s->phy, &ralink_phy_generic, s->phy_addr,
+                        fe_phy_partner, fe_phy_link_changed, s);
+    } else if (s->gsw) {
         mt7530_attach_mac(s->gsw, MT7530_CPU_PORT, &fe_gsw_ops, s);
     } else {
         ralink_esw_attach_cpu(s->esw, &fe_esw_ops, s);
+    }
+}
+
+static void ralink_fe_unrealize(DeviceState *dev)
+{
+    RalinkFEState *s = RALINK_FE(dev);
+
+    if (s->nic) {
+        qemu_del_nic(s->nic);
+        ralink_phy_finalize(&s->phy);
     }
 }
 
@@ -796,6 +1055,25 @@ static void ralink_fe_init(Object *obj)
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), ralink_fe_reset_in, "reset", 1);
 }
+
+static bool ralink_fe_gmac_needed(void *opaque)
+{
+    return RALINK_FE(opaque)->nic != NULL;
+}
+
+static const VMStateDescription vmstate_ralink_fe_gmac = {
+    .name = TYPE_RALINK_FE "/gmac",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = ralink_fe_gmac_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(rx_short, RalinkFEState),
+        VMSTATE_UINT32(rx_long, RalinkFEState),
+        VMSTATE_UINT32(tx_skip, RalinkFEState),
+        VMSTATE_STRUCT(phy, RalinkFEState, 1, vmstate_ralink_phy, RalinkPhy),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static const VMStateDescription vmstate_ralink_fe = {
     .name = TYPE_RALINK_FE,
@@ -812,6 +1090,10 @@ static const VMStateDescription vmstate_ralink_fe = {
         VMSTATE_UINT32(rx_bytes, RalinkFEState),
         VMSTATE_UINT32(rx_csum_err, RalinkFEState),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_ralink_fe_gmac,
+        NULL
     }
 };
 
@@ -822,6 +1104,10 @@ static Property ralink_fe_properties[] = {
     DEFINE_PROP_LINK("dma-memory", RalinkFEState, dma_mr, TYPE_MEMORY_REGION,
                      MemoryRegion *),
     DEFINE_PROP_STRING("map", RalinkFEState, map_name),
+    /* The GMAC's wire and its PHY's MDIO address (maps rt3883, rt2880) */
+    DEFINE_PROP_NETDEV("netdev0", RalinkFEState, conf.peers),
+    DEFINE_PROP_MACADDR("mac", RalinkFEState, conf.macaddr),
+    DEFINE_PROP_UINT32("phy-addr", RalinkFEState, phy_addr, 0),
     DEFINE_PROP_END_OF_LIST(),
 };
 
@@ -830,8 +1116,10 @@ static void ralink_fe_class_init(ObjectClass *klass, void *data)
     DeviceClass *dc = DEVICE_CLASS(klass);
 
     dc->desc = "Ralink/MediaTek RT5350/MT7628 (map rt5350), RT305x (map "
-               "rt3050) and MT7620 (map mt7620) frame engine";
+               "rt3050), MT7620 (map mt7620), RT3883 (map rt3883) and RT2880 "
+               "(map rt2880) frame engine";
     dc->realize = ralink_fe_realize;
+    dc->unrealize = ralink_fe_unrealize;
     dc->reset = ralink_fe_reset;
     dc->vmsd = &vmstate_ralink_fe;
     device_class_set_props(dc, ralink_fe_properties);

@@ -1,9 +1,12 @@
 /*
- * The built-in Ethernet PHYs of the Ralink/MediaTek switches
+ * The built-in Ethernet PHYs of the Ralink/MediaTek switches, and a
+ * generic external gigabit PHY
  *
  * Clause 22 PHYs with autonegotiation against a link partner that is
  * there while the port's network backend has link: the MT7530's gigabit
- * PHYs (MT7621) and the ESW's 100 Mbit ones (RT305x, RT5350, MT7628). The
+ * PHYs (MT7621), the ESW's 100 Mbit ones (RT305x, RT5350, MT7628), the
+ * MT7620 GSW's, and the external PHY of the RT3883's and RT2880's GMAC
+ * (ralink_fe.c). The
  * partner advertises every speed and pause, so a negotiated link is the
  * fastest both ends have, full duplex. Vendor registers (register 31
  * selects a page) are kept and read back for the pages the drivers
@@ -132,6 +135,29 @@ const RalinkPhyModel ralink_phy_mt7620 = {
     .paged_from = 16,
     .pages = mt7620_pages,
     .n_pages = ARRAY_SIZE(mt7620_pages),
+};
+
+/*
+ * A generic external 10/100/1000BASE-T PHY, as on the RGMII port of the
+ * RT3883's and RT2880's GMAC (OpenWrt's rt2880_port_init() takes any PHY
+ * on the frame engine's MDIO; the evaluation boards' PHY is not known
+ * here): IEEE 802.3 clause 22's registers only (BMCR, BMSR, the IDs,
+ * ANAR, ANLPAR, GBCR, GBSR, ESTATUS), no vendor pages, no EEE, and
+ * autonegotiation that completes only with a link partner. Its
+ * identifier has no vendor's OUI (0), model 1: no mainline PHY driver
+ * claims it, so phylib binds its Generic PHY driver, which needs nothing
+ * more.
+ */
+const RalinkPhyModel ralink_phy_generic = {
+    .name = "gphy",
+    .id1 = 0x0000,
+    .id2 = 0x0010,
+    .gigabit = true,
+    .aneg_needs_link = true,
+    .eee = 0,
+    .paged_from = 32,
+    .pages = NULL,
+    .n_pages = 0,
 };
 
 bool ralink_phy_link(RalinkPhy *phy)
@@ -269,7 +295,8 @@ uint16_t ralink_phy_read(RalinkPhy *phy, unsigned reg)
         return PHY_BMSR_100_10 | PHY_BMSR_NOPREAMBLE | PHY_BMSR_ANEGCAPABLE |
                PHY_BMSR_ERCAP | (m->gigabit ? PHY_BMSR_ESTATEN : 0) |
                /* The MT7530 model has always said "done" */
-               (link || m->gigabit ? PHY_BMSR_ANEGDONE : 0) |
+               (link || (m->gigabit && !m->aneg_needs_link) ?
+                PHY_BMSR_ANEGDONE : 0) |
                (link ? PHY_BMSR_LSTATUS : 0);
     case 2:
         return m->id1;

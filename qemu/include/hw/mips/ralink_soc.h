@@ -55,6 +55,7 @@ struct RalinkSocState {
     MT7530State gsw;
     bool has_gsw;
     RalinkFEState fe;
+    bool has_fe;
     MemoryRegion bootrom;
 };
 
@@ -66,6 +67,12 @@ hwaddr ralink_soc_ddr_base(const char *soc);
  * realized (the "soc" property set), or NULL where none is modelled
  */
 DeviceState *ralink_soc_switch(RalinkSocState *s);
+/*
+ * The device that takes the board's NICs before the SoC is realized: the
+ * switch, or the frame engine where its GMAC is the one port; its number
+ * of ports (*@n) and its model name (*@model). NULL where none is modelled.
+ */
+DeviceState *ralink_soc_ports(RalinkSocState *s, int *n, const char **model);
 /* Where a board puts the instructions the CPU starts with */
 uint32_t *ralink_soc_bootrom_ptr(RalinkSocState *s);
 

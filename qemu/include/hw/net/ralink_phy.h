@@ -1,5 +1,6 @@
 /*
- * The built-in Ethernet PHYs of the Ralink/MediaTek switches
+ * The built-in Ethernet PHYs of the Ralink/MediaTek switches, and a
+ * generic external gigabit PHY
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -18,6 +19,8 @@
  * @name: for the log
  * @id1, @id2: registers 2 and 3
  * @gigabit: 1000BASE-T (registers 9, 10 and 15, BMSR's ESTATEN)
+ * @aneg_needs_link: BMSR says autonegotiation is complete only while the
+ *                   link is up (the switches' gigabit PHYs say it always)
  * @eee: the EEE modes of the MMD window's registers (0: none)
  * @paged_from: the first register a vendor page (register 31) selects
  * @pages: the vendor pages whose registers are kept, @n_pages of them
@@ -26,6 +29,7 @@ typedef struct RalinkPhyModel {
     const char *name;
     uint16_t id1, id2;
     bool gigabit;
+    bool aneg_needs_link;
     uint16_t eee;
     unsigned paged_from;
     const uint16_t *pages;
@@ -38,6 +42,8 @@ extern const RalinkPhyModel ralink_phy_mt7530;
 extern const RalinkPhyModel ralink_phy_esw;
 /* The MT7620 GSW's 100 Mbit PHYs */
 extern const RalinkPhyModel ralink_phy_mt7620;
+/* A generic external gigabit PHY (the RT3883's and RT2880's GMAC) */
+extern const RalinkPhyModel ralink_phy_generic;
 
 /**
  * RalinkPhy: one PHY.

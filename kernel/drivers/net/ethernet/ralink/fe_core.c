@@ -1022,7 +1022,9 @@ static void fe_remove(struct platform_device *pdev)
 static const struct of_device_id fe_of_match[] = {
 	{ .compatible = "mediatek,mt7620-eth", .data = &fe_mt7620_data },
 	{ .compatible = "mediatek,mt7621-eth", .data = &fe_mt7621_data },
+	{ .compatible = "ralink,rt2880-eth", .data = &fe_rt2880_data },
 	{ .compatible = "ralink,rt3050-eth", .data = &fe_rt3050_data },
+	{ .compatible = "ralink,rt3883-eth", .data = &fe_rt3883_data },
 	{ .compatible = "ralink,rt5350-eth", .data = &fe_rt5350_data },
 	{ /* sentinel */ }
 };

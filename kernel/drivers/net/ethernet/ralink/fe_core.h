@@ -8,7 +8,8 @@
  * used by the mainline mtk_eth_soc driver. What differs from one SoC to the
  * next (register offsets, the DMA engines, the MACs, the switch) is
  * described by struct fe_soc_data, one instance per SoC (fe_mt7620.c,
- * fe_mt7621.c, fe_rt3050.c, fe_rt5350.c): register maps and descriptor
+ * fe_mt7621.c, fe_rt2880.c for the RT2880 and RT3883, fe_rt3050.c,
+ * fe_rt5350.c): register maps and descriptor
  * layouts as data, the TX DMA engine (fe_tx_qdma.c, fe_tx_pdma.c) and the
  * MAC side (fe_gdma.c, fe_sdm.c) as tables of operations.
  */
@@ -157,6 +158,29 @@
 #define FE_PHY_IAC_START_C22	1
 #define FE_PHY_IAC_DATA		GENMASK(15, 0)
 
+/*
+ * The RT2880's and RT3883's MDIO master, in the frame engine (struct
+ * fe_reg_map's mdio_access, mdio_cfg): the access register starts an
+ * access with bit 31, which reads 1 until it is done
+ */
+#define FE_MDIO_GO		BIT(31)
+#define FE_MDIO_WRITE		BIT(30)
+#define FE_MDIO_PHY		GENMASK(28, 24)
+#define FE_MDIO_REG		GENMASK(20, 16)
+#define FE_MDIO_DATA		GENMASK(15, 0)
+/* ...and its configuration register: GMAC1's forced link mode */
+#define FE_MDIO_CFG_FRC_EN	BIT(15)
+#define FE_MDIO_CFG_SPEED	GENMASK(14, 13)
+#define FE_MDIO_CFG_SPEED_10	0
+#define FE_MDIO_CFG_SPEED_100	1
+#define FE_MDIO_CFG_SPEED_1000	2
+#define FE_MDIO_CFG_DUPLEX	BIT(12)
+#define FE_MDIO_CFG_FC_TX	BIT(11)
+#define FE_MDIO_CFG_FC_RX	BIT(10)
+#define FE_MDIO_CFG_RX_SKEW	GENMASK(3, 2)
+#define FE_MDIO_CFG_TX_SKEW	GENMASK(1, 0)
+#define FE_MDIO_CFG_SKEW_200PS	1
+
 #define FE_MAC_MCR(n)		(0x0100 + (n) * 0x100)
 #define FE_MCR_MAX_RX		GENMASK(25, 24)
 #define FE_MCR_MAX_RX_1518	0
@@ -225,6 +249,7 @@ struct fe_tx_desc {
  * vid_table) and the tag's priority; the table holds a 12-bit VID in each
  * half of its registers, the even entry in the low one
  */
+#define FE_TXD4_PN		GENMASK(26, 24)	/* GDMA n + 1 */
 #define FE_TXD4_RT_INS_VLAN	BIT(7)
 #define FE_TXD4_RT_VLAN_PCP	GENMASK(6, 4)
 #define FE_TXD4_RT_VLAN_IDX	GENMASK(3, 0)
@@ -275,6 +300,59 @@ struct fe_pdma_regs {
 	.rx_drx_idx	= 0x090c,	\
 	.glo_cfg	= 0x0a04,	\
 	.rst_idx	= 0x0a08
+
+/*
+ * The PDMA's registers in the older map (RT2880, RT305x, RT3883): rings
+ * from 0x110, the global registers from 0x100
+ */
+#define FE_PDMA_REGS_0100		\
+	.tx_base	= 0x0110,	\
+	.tx_max_cnt	= 0x0114,	\
+	.tx_ctx_idx	= 0x0118,	\
+	.tx_dtx_idx	= 0x011c,	\
+	.rx_base	= 0x0130,	\
+	.rx_max_cnt	= 0x0134,	\
+	.rx_crx_idx	= 0x0138,	\
+	.rx_drx_idx	= 0x013c,	\
+	.glo_cfg	= 0x0100,	\
+	.rst_idx	= 0x0104
+
+/*
+ * Their interrupt registers and bits (both directions in the frame
+ * engine's status and enable registers), a struct fe_irq_regs each
+ */
+#define FE_PDMA_RX_IRQ_0010				\
+	{						\
+		.status		= 0x0010,		\
+		.mask		= 0x0014,		\
+		.delay		= 0x010c,		\
+		.done		= BIT(2),		\
+		.done_dly	= BIT(0),		\
+	}
+#define FE_PDMA_TX_IRQ_0010				\
+	{						\
+		.status		= 0x0010,		\
+		.mask		= 0x0014,		\
+		.delay		= 0x010c,		\
+		.done		= BIT(8),		\
+		.done_dly	= BIT(1),		\
+	}
+
+/*
+ * That map whole (the PDMA, its interrupts, GDMA1's forward configuration,
+ * MAC address and counters, the TX VLAN table): designators of a struct
+ * fe_reg_map
+ */
+#define FE_REGS_0100					\
+	.pdma		= { FE_PDMA_REGS_0100 },	\
+	.rx_irq		= FE_PDMA_RX_IRQ_0010,		\
+	.tx_irq		= FE_PDMA_TX_IRQ_0010,		\
+	.gdma_fwd	= 0x0020,			\
+	.gdma_mac_adrl	= 0x002c,			\
+	.gdma_mac_adrh	= 0x0030,			\
+	.gdma_stride	= 0x0040,			\
+	.gdm_cnt	= 0x0700,			\
+	.vid_table	= 0x00a8
 
 /* Their RX interrupt registers and bits: a struct fe_irq_regs */
 #define FE_PDMA_RX_IRQ_0A00				\
@@ -373,6 +451,10 @@ struct fe_irq_regs {
  * @vid_table: the TX VLAN table, FE_VID_ENTRIES VIDs two to a register,
  *	whose entry txd4 names instead of carrying the tag (0: txd4
  *	carries the tag)
+ * @mdio_access: the MDIO master's access register in the frame engine
+ *	(RT2880, RT3883: FE_MDIO_*), valid when @mdio_cfg is not 0
+ * @mdio_cfg: its configuration register, GMAC1's forced link mode
+ *	(FE_MDIO_CFG_*); 0: no such MDIO master
  */
 struct fe_reg_map {
 	struct fe_pdma_regs pdma;
@@ -389,6 +471,8 @@ struct fe_reg_map {
 	u32 mac_base;
 	u32 mac_size;
 	u32 vid_table;
+	u32 mdio_access;
+	u32 mdio_cfg;
 };
 
 struct fe_eth;
@@ -1056,6 +1140,7 @@ void fe_vid_table_init(struct fe_eth *eth);
 /* fe_gdma.c */
 extern const struct fe_mac_ops fe_gdma_mac_ops;
 extern const struct fe_mac_ops fe_gdma_rt3050_mac_ops;
+extern const struct fe_mac_ops fe_gdma_rt2880_mac_ops;
 unsigned int fe_gdma_max_rx_len(unsigned int mtu);
 
 /* fe_sdm.c */
@@ -1077,5 +1162,7 @@ extern const struct fe_soc_data fe_mt7621_data;
 extern const struct fe_soc_data fe_mt7620_data;
 extern const struct fe_soc_data fe_rt5350_data;
 extern const struct fe_soc_data fe_rt3050_data;
+extern const struct fe_soc_data fe_rt3883_data;
+extern const struct fe_soc_data fe_rt2880_data;
 
 #endif /* FE_CORE_H */

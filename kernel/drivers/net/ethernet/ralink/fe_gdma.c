@@ -8,7 +8,9 @@
  * (clear on read). On the MT7621 the MACs' own control registers (MCR)
  * sit in the block behind the frame engine (fe_eth.mac_base); the RT305x
  * has one GDMA, into its embedded switch, no MAC to set up, and TX
- * checksum generation enabled in the CDMA.
+ * checksum generation enabled in the CDMA. The RT2880's and RT3883's
+ * GDMA1 leads to a GMAC with an external PHY, whose link the MDIO
+ * master's configuration register forces to what the PHY negotiated.
  */
 
 #include <linux/etherdevice.h>
@@ -194,6 +196,30 @@ static void fe_gdma_rt3050_stats_update(struct fe_mac *mac)
 	u64_stats_update_end(&s->syncp);
 }
 
+/*
+ * RT2880, RT3883: GMAC1 forced to the PHY's link, with the RGMII clock
+ * skews OpenWrt's rt2880_mdio_link_adjust() programs
+ */
+static void fe_gdma_rt2880_link_up(struct fe_mac *mac, int speed, int duplex,
+				   bool tx_pause, bool rx_pause)
+{
+	u32 cfg = FE_MDIO_CFG_FRC_EN |
+		  FIELD_PREP(FE_MDIO_CFG_RX_SKEW, FE_MDIO_CFG_SKEW_200PS) |
+		  FIELD_PREP(FE_MDIO_CFG_TX_SKEW, FE_MDIO_CFG_SKEW_200PS);
+
+	if (speed == SPEED_1000)
+		cfg |= FIELD_PREP(FE_MDIO_CFG_SPEED, FE_MDIO_CFG_SPEED_1000);
+	else if (speed == SPEED_100)
+		cfg |= FIELD_PREP(FE_MDIO_CFG_SPEED, FE_MDIO_CFG_SPEED_100);
+	if (duplex == DUPLEX_FULL)
+		cfg |= FE_MDIO_CFG_DUPLEX;
+	if (tx_pause)
+		cfg |= FE_MDIO_CFG_FC_TX;
+	if (rx_pause)
+		cfg |= FE_MDIO_CFG_FC_RX;
+	fe_w32(mac->eth, cfg, mac->eth->soc->regs->mdio_cfg);
+}
+
 const struct fe_mac_ops fe_gdma_mac_ops = {
 	.fwd_config	= fe_gdma_fwd_config,
 	.set_addr	= fe_gdma_set_addr,
@@ -211,6 +237,18 @@ const struct fe_mac_ops fe_gdma_mac_ops = {
 const struct fe_mac_ops fe_gdma_rt3050_mac_ops = {
 	.fwd_config	= fe_gdma_fwd_config,
 	.set_addr	= fe_gdma_set_addr,
+	.stats_update	= fe_gdma_rt3050_stats_update,
+	.hw_stats	= fe_gdma_hw_stats,
+	.num_hw_stats	= ARRAY_SIZE(fe_gdma_hw_stats),
+	.has_rx_overflow = true,
+	.has_pause_rmon	= true,
+};
+
+/* RT2880, RT3883: the RT305x's GDMA1, to a GMAC and its external PHY */
+const struct fe_mac_ops fe_gdma_rt2880_mac_ops = {
+	.fwd_config	= fe_gdma_fwd_config,
+	.set_addr	= fe_gdma_set_addr,
+	.link_up	= fe_gdma_rt2880_link_up,
 	.stats_update	= fe_gdma_rt3050_stats_update,
 	.hw_stats	= fe_gdma_hw_stats,
 	.num_hw_stats	= ARRAY_SIZE(fe_gdma_hw_stats),

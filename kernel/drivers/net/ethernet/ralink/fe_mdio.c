@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Ralink/MediaTek SoC frame engine Ethernet driver: MDIO master (PHY_IAC)
+ * Ralink/MediaTek SoC frame engine Ethernet driver: MDIO master
+ *
+ * Two kinds: the MT7621's PHY_IAC in the block behind the frame engine
+ * (clause 22 and 45), and the RT2880's and RT3883's access register in
+ * the frame engine itself (clause 22 only; OpenWrt's mdio_rt2880.c
+ * programs it alike: the address, then the address with bit 31, which
+ * reads 1 until the access is done, the data in bits 15:0).
  */
 
 #include <linux/iopoll.h>
@@ -91,12 +97,63 @@ static int fe_mdio_write_c45(struct mii_bus *bus, int addr, int devad,
 	return ret < 0 ? ret : 0;
 }
 
+static int fe_mdio_rt2880_wait(struct fe_eth *eth, u32 *val)
+{
+	int ret;
+
+	ret = readl_poll_timeout(eth->base + eth->soc->regs->mdio_access,
+				 *val, !(*val & FE_MDIO_GO), 5,
+				 FE_MDIO_TIMEOUT_US);
+	if (ret)
+		dev_err_ratelimited(eth->dev, "MDIO access timed out\n");
+	return ret;
+}
+
+static int fe_mdio_rt2880_cmd(struct fe_eth *eth, u32 cmd)
+{
+	u32 reg = eth->soc->regs->mdio_access, val;
+	int ret;
+
+	ret = fe_mdio_rt2880_wait(eth, &val);
+	if (ret)
+		return ret;
+
+	fe_w32(eth, cmd, reg);
+	fe_w32(eth, cmd | FE_MDIO_GO, reg);
+
+	ret = fe_mdio_rt2880_wait(eth, &val);
+	if (ret)
+		return ret;
+
+	return FIELD_GET(FE_MDIO_DATA, val);
+}
+
+static int fe_mdio_rt2880_read(struct mii_bus *bus, int addr, int reg)
+{
+	return fe_mdio_rt2880_cmd(bus->priv, FIELD_PREP(FE_MDIO_PHY, addr) |
+				  FIELD_PREP(FE_MDIO_REG, reg));
+}
+
+static int fe_mdio_rt2880_write(struct mii_bus *bus, int addr, int reg,
+				u16 val)
+{
+	int ret;
+
+	ret = fe_mdio_rt2880_cmd(bus->priv, FE_MDIO_WRITE |
+				 FIELD_PREP(FE_MDIO_PHY, addr) |
+				 FIELD_PREP(FE_MDIO_REG, reg) |
+				 FIELD_PREP(FE_MDIO_DATA, val));
+	return ret < 0 ? ret : 0;
+}
+
 /**
  * fe_mdio_init - register the MDIO bus described by the "mdio-bus" child
  * @eth: the frame engine
  *
- * The bus carries the switch (MT7621: at address 0x1f) and its PHYs; they
- * probe from the DT through of_mdiobus_register().
+ * The bus carries the switch (MT7621: at address 0x1f) and its PHYs, or
+ * the GMAC's external PHY (RT2880, RT3883); they probe from the DT through
+ * of_mdiobus_register(). The RT2880's master keeps the MDC it has (its
+ * divider is not set from "clock-frequency").
  *
  * Return: 0, or a negative error code.
  */
@@ -114,7 +171,7 @@ int fe_mdio_init(struct fe_eth *eth)
 		ret = 0;
 		goto out;
 	}
-	if (!eth->mac_base) {
+	if (!eth->mac_base && !eth->soc->regs->mdio_cfg) {
 		dev_err(eth->dev, "mdio-bus: %s has no MDIO master\n",
 			eth->soc->name);
 		ret = -EINVAL;
@@ -139,18 +196,24 @@ int fe_mdio_init(struct fe_eth *eth)
 		goto out;
 	}
 	eth->mii_bus->name = "ralink_fe mdio";
-	eth->mii_bus->read = fe_mdio_read_c22;
-	eth->mii_bus->write = fe_mdio_write_c22;
-	eth->mii_bus->read_c45 = fe_mdio_read_c45;
-	eth->mii_bus->write_c45 = fe_mdio_write_c45;
+	if (eth->soc->regs->mdio_cfg) {
+		eth->mii_bus->read = fe_mdio_rt2880_read;
+		eth->mii_bus->write = fe_mdio_rt2880_write;
+	} else {
+		eth->mii_bus->read = fe_mdio_read_c22;
+		eth->mii_bus->write = fe_mdio_write_c22;
+		eth->mii_bus->read_c45 = fe_mdio_read_c45;
+		eth->mii_bus->write_c45 = fe_mdio_write_c45;
+	}
 	eth->mii_bus->priv = eth;
 	eth->mii_bus->parent = eth->dev;
 	snprintf(eth->mii_bus->id, MII_BUS_ID_SIZE, "%s-mii",
 		 dev_name(eth->dev));
 
-	fe_mac_w32(eth, (fe_mac_r32(eth, FE_PPSC) & ~FE_PPSC_MDC_CFG) |
-		   FIELD_PREP(FE_PPSC_MDC_CFG, eth->mdc_divider) |
-		   FE_PPSC_MDC_TURBO, FE_PPSC);
+	if (eth->mac_base)
+		fe_mac_w32(eth, (fe_mac_r32(eth, FE_PPSC) & ~FE_PPSC_MDC_CFG) |
+			   FIELD_PREP(FE_PPSC_MDC_CFG, eth->mdc_divider) |
+			   FE_PPSC_MDC_TURBO, FE_PPSC);
 
 	ret = of_mdiobus_register(eth->mii_bus, np);
 	if (ret) {

@@ -17,46 +17,9 @@
 
 #include "fe_core.h"
 
-#define RT3050_RX_DONE_INT0	BIT(2)
-#define RT3050_TX_DONE_INT0	BIT(8)
-#define RT3050_RX_DLY_INT	BIT(0)
-#define RT3050_TX_DLY_INT	BIT(1)
-#define RT3050_TXD4_PN		GENMASK(26, 24)	/* 1: GDMA1 */
-
 static const struct fe_reg_map rt3050_regs = {
-	.pdma = {
-		.tx_base	= 0x0110,
-		.tx_max_cnt	= 0x0114,
-		.tx_ctx_idx	= 0x0118,
-		.tx_dtx_idx	= 0x011c,
-		.rx_base	= 0x0130,
-		.rx_max_cnt	= 0x0134,
-		.rx_crx_idx	= 0x0138,
-		.rx_drx_idx	= 0x013c,
-		.glo_cfg	= 0x0100,
-		.rst_idx	= 0x0104,
-	},
-	.rx_irq = {
-		.status		= 0x0010,
-		.mask		= 0x0014,
-		.delay		= 0x010c,
-		.done		= RT3050_RX_DONE_INT0,
-		.done_dly	= RT3050_RX_DLY_INT,
-	},
-	.tx_irq = {			/* the same registers as RX's */
-		.status		= 0x0010,
-		.mask		= 0x0014,
-		.delay		= 0x010c,
-		.done		= RT3050_TX_DONE_INT0,
-		.done_dly	= RT3050_TX_DLY_INT,
-	},
-	.gdma_fwd	= 0x0020,
-	.gdma_mac_adrl	= 0x002c,
-	.gdma_mac_adrh	= 0x0030,
-	.gdma_stride	= 0x0040,
-	.gdm_cnt	= 0x0700,
+	FE_REGS_0100,
 	.cdma_csg	= 0x0080,
-	.vid_table	= 0x00a8,
 };
 
 static const struct fe_soc_ops rt3050_ops = {
@@ -82,7 +45,7 @@ const struct fe_soc_data fe_rt3050_data = {
 			  FE_DMA_TX_BT_8DWORDS,
 	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_RXCSUM |
 			  NETIF_F_HW_VLAN_CTAG_TX,
-	.txd4_fport	= RT3050_TXD4_PN,
+	.txd4_fport	= FE_TXD4_PN,
 	.rx_ring_size	= 256,
 	.tx_ring_size	= 256,
 };
