@@ -48,7 +48,9 @@
  * reads them every RSW_STATS_IDLE_PERIOD, which catches the 32-bit
  * counters' wrap (about 48 min of 64-byte frames at 1 Gbit/s) without
  * dozens of MDIO reads a second for nobody. A reader finding the numbers
- * older than RSW_STATS_MAX_AGE has the work run now.
+ * older than RSW_STATS_MAX_AGE has the work run now. A chip whose
+ * counters are narrower (rsw_info.stats_period) has them read at that
+ * period whatever the readers do.
  */
 #define RSW_STATS_PERIOD		HZ
 #define RSW_STATS_WATCH_PERIOD		(5 * HZ)
@@ -1419,8 +1421,9 @@ static void rsw_stats_work(struct work_struct *work)
 
 	spin_lock_bh(&priv->stats_lock);
 	active = time_before(jiffies, priv->stats_read + RSW_STATS_ACTIVE);
-	due = active || !time_before(jiffies, priv->stats_jiffies +
-				     RSW_STATS_IDLE_PERIOD);
+	due = active || priv->info->stats_period ||
+	      !time_before(jiffies, priv->stats_jiffies +
+			   RSW_STATS_IDLE_PERIOD);
 	spin_unlock_bh(&priv->stats_lock);
 	if (!due)
 		goto out;
@@ -1441,6 +1444,11 @@ static void rsw_stats_work(struct work_struct *work)
 	priv->stats_jiffies = jiffies;
 	spin_unlock_bh(&priv->stats_lock);
 out:
+	if (priv->info->stats_period) {
+		schedule_delayed_work(&priv->stats_work,
+				      priv->info->stats_period);
+		return;
+	}
 	/* Housekeeping: on whole seconds, with the kernel's other such work */
 	schedule_delayed_work(&priv->stats_work,
 			      round_jiffies_relative(active ?
@@ -1991,6 +1999,28 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.get_mac_eee = rsw_get_mac_eee,
 	.set_mac_eee = rsw_set_mac_eee,
 };
+
+/**
+ * rsw_has_ports() - whether the switch's DT node has its ports node
+ * @dev: the switch's device
+ *
+ * Return: true if it has, else false, the error said.
+ */
+bool rsw_has_ports(struct device *dev)
+{
+	struct device_node *ports;
+
+	ports = of_get_child_by_name(dev->of_node, "ports");
+	if (!ports)
+		ports = of_get_child_by_name(dev->of_node, "ethernet-ports");
+	if (!ports) {
+		dev_err(dev, "ports missing\n");
+		return false;
+	}
+	of_node_put(ports);
+
+	return true;
+}
 
 /**
  * rsw_get_irq() - the switch's interrupt, if its DT node makes it an

@@ -199,7 +199,6 @@ static int rsw_mdio_probe(struct mdio_device *mdiodev)
 {
 	struct device *dev = &mdiodev->dev;
 	const struct rsw_info *info;
-	struct device_node *ports;
 	struct regmap *regmap;
 	struct rsw_mdio *sw;
 	int irq;
@@ -208,14 +207,8 @@ static int rsw_mdio_probe(struct mdio_device *mdiodev)
 	if (!info)
 		return -EINVAL;
 
-	ports = of_get_child_by_name(dev->of_node, "ports");
-	if (!ports)
-		ports = of_get_child_by_name(dev->of_node, "ethernet-ports");
-	if (!ports) {
-		dev_err(dev, "ports missing\n");
+	if (!rsw_has_ports(dev))
 		return -EINVAL;
-	}
-	of_node_put(ports);
 
 	sw = devm_kzalloc(dev, sizeof(*sw), GFP_KERNEL);
 	if (!sw)

@@ -119,7 +119,6 @@ static int rsw_mmio_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	const struct rsw_info *info;
-	struct device_node *ports;
 	struct regmap *regmap;
 	struct rsw_mmio *sw;
 	int irq, ret;
@@ -128,14 +127,8 @@ static int rsw_mmio_probe(struct platform_device *pdev)
 	if (!info)
 		return -EINVAL;
 
-	ports = of_get_child_by_name(dev->of_node, "ports");
-	if (!ports)
-		ports = of_get_child_by_name(dev->of_node, "ethernet-ports");
-	if (!ports) {
-		dev_err(dev, "ports missing\n");
+	if (!rsw_has_ports(dev))
 		return -EINVAL;
-	}
-	of_node_put(ports);
 
 	sw = devm_kzalloc(dev, sizeof(*sw), GFP_KERNEL);
 	if (!sw)

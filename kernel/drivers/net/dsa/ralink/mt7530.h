@@ -368,6 +368,8 @@ struct rsw_mib_desc {
  * @mibs_accumulated: @mibs are @stats_mibs, too narrow to be reported as
  *	they are: ethtool -S reports their accumulated values
  * @has_rmon: the MIB has the RMON histogram and pause counters
+ * @stats_period: how often the stats work must read @stats_mibs lest one
+ *	wraps unseen, in jiffies (0: the core's periods, for 32-bit ones)
  * @fill_stats64: get_stats64's numbers from the accumulated counters
  * @reset: reset the switch core, registers, PHYs and all, and check it
  *	is the chip @name says
@@ -398,6 +400,7 @@ struct rsw_info {
 	u8 num_stats_mibs;
 	bool mibs_accumulated;
 	bool has_rmon;
+	unsigned long stats_period;
 	void (*fill_stats64)(struct rsw_priv *priv, int port, const u64 *acc,
 			     struct rtnl_link_stats64 *s);
 	int (*reset)(struct rsw_priv *priv);
@@ -526,6 +529,7 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg);
 int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set);
 int rsw_update(struct rsw_priv *priv, u32 reg, u32 val);
 u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset);
+bool rsw_has_ports(struct device *dev);
 int rsw_get_irq(struct device *dev);
 
 extern struct mdio_driver rsw_mdio_driver;
