@@ -281,23 +281,28 @@ for _script in ('bridge_vlan_aware.sh', 'bridge_vlan_unaware.sh'):
               msg=r'^Packet flooded when should not$', context=ESW_FLOOD,
               bed=ESW),
     ]
+# In the VLAN-aware bridge (forwarded by the CPU, its ports in their own
+# VLANs in the switch), learning_test's frames from the address it uses
+# entered port 1, and the switch still has it there: 300 s, where the
+# bridge forgot it after the script's 10 s. flooding's frames to it enter
+# port 1 again and are dropped as for their own port. Run without the
+# learning case, flooding's frames reach H2 (NOTES.md). The message alone
+# would also match a VLAN-aware bridge that floods nothing: esw-dsa checks
+# that it floods unknown unicast (its "VLAN-aware bridge: A's frames to an
+# unknown unicast address reach C"). The same in the VLAN-unaware bridge
+# (forwarded by the switch), which esw-dsa checks floods too ("an unknown
+# destination reaches B and C"): until qemu/patches/0033 the virtual clock
+# ran minutes ahead of the guest while it waited for its console, the
+# 300 s passed within the script, and that case passed.
+for _script in ('bridge_vlan_aware.sh', 'bridge_vlan_unaware.sh'):
+    LIMITS.append(Limit(
+        '*', _script, 'hardware limit: the ESW ages learned addresses after '
+        "300 s, the one interval known (the bridge's 10 s cannot be set), "
+        "and learning cannot be turned off: the previous case's address, "
+        'learned on port 1, keeps frames to it that enter port 1 from being '
+        'flooded', case='Unknown unicast flood',
+        msg=r'^Packet was not flooded when should$', bed=ESW))
 LIMITS += [
-    # In the VLAN-aware bridge (forwarded by the CPU, its ports in their
-    # own VLANs in the switch), learning_test's frames from the address it
-    # uses entered port 1, and the switch still has it there: 300 s, where
-    # the bridge forgot it after the script's 10 s. flooding's frames to it
-    # enter port 1 again and are dropped as for their own port. Run without
-    # the learning case, flooding's frames reach H2 (NOTES.md). The message
-    # alone would also match a VLAN-aware bridge that floods nothing:
-    # esw-dsa checks that it floods unknown unicast (its "VLAN-aware
-    # bridge: A's frames to an unknown unicast address reach C").
-    Limit('*', 'bridge_vlan_aware.sh', 'hardware limit: the ESW ages '
-          'learned addresses after 300 s, the one interval known (the '
-          "bridge's 10 s cannot be set), and learning cannot be turned off: "
-          'the previous case\'s address, learned on port 1, keeps frames to'
-          ' it that enter port 1 from being flooded',
-          case='Unknown unicast flood',
-          msg=r'^Packet was not flooded when should$', bed=ESW),
     # Every case of bridge_locked_port.sh locks swp1 first.
     Limit('*', 'bridge_locked_port.sh', 'hardware limit: the ESW cannot '
           'lock a port (no unknown-source drop or trap is known); ralink_esw'
