@@ -43,6 +43,20 @@ driver:
   host's: the download fills the RX ring many times over, both send
   scatter-gather frames (a descriptor's second segment: without it the
   download's request never arrives whole, found by breaking it once);
+- the MT7620's revisions: its frame engine offers scatter-gather, TSO
+  and IPv6 TX checksums from ECO 5 on (OpenWrt's soc_mt7620.c; ralink_fe
+  reads CHIP_REV through "mediatek,ethsys"). The board's chip is ECO 6:
+  the four features are on (`ethstats -k`), and a 4 MiB TCP upload over
+  IPv4 and one over IPv6 (SLAAC from the user networking) arrive whole at
+  the host with the frame engine cutting them: GDMA1 sends at least a
+  quarter more frames than the stack hands the driver (1625 and 3080 in
+  one run; broken once: without the driver's TSO the two counts are
+  one). A second boot of the board as
+  ECO 2 (`-global ralink-soc.eco=2`; the kernel prints "eco:2"): the
+  driver says so, the four features are off [fixed], the same uploads
+  arrive whole with one frame sent a frame handed, and the model's log of
+  a frame asking for what ECO 2 lacks stays empty (the QEMU log verdict;
+  broken once: the driver ignoring the revision);
 - RX checksums: a UDP datagram with a wrong checksum reaches the kernel
   unchecked (it counts InCsumErrors) and is counted in SDM_CS_ERR
   (the RT3052: GDMA1's checksum error counter), a right one is passed as
@@ -114,6 +128,13 @@ NIC_MODEL = {'mt7620a-eval': 'mt7530'}
 # OpenWrt's mt7620_mac_init() write it; out of reset it follows a PHY
 # port 6 does not have, and passes no frame)
 BOOTLOADER = {'mt7620a-eval': ((0x10113600, 0x5e33b),)}
+# The MT7620's ECO revisions: the board's own (CHIP_REV), and one before
+# ECO_FULL, from which on the frame engine has ECO_FEATURES (OpenWrt's
+# soc_mt7620.c; the kernel's names of them, as `ethstats -k` prints them)
+ECO = {'mt7620a-eval': (6, 2)}
+ECO_FULL = 5
+ECO_FEATURES = ('tx-scatter-gather', 'tx-tcp-segmentation',
+                'tx-tcp6-segmentation', 'tx-checksum-ipv6')
 VLANS = list(range(101, 118))
 VLAN_PCP = 5
 MAC_A, IP_A = bytes.fromhex('02000000000a'), '192.0.2.10'
@@ -139,11 +160,12 @@ class Blobs(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def sink(n):
-    """A TCP server on the host that takes @n bytes from one connection
-    and closes it; its port, and a list that gets their SHA-256."""
-    ls = socket.socket()
-    ls.bind(('127.0.0.1', 0))
+def sink(n, family=socket.AF_INET):
+    """A TCP server on the host (IPv4 or IPv6 loopback, as @family) that
+    takes @n bytes from one connection and closes it; its port, and a list
+    that gets their SHA-256."""
+    ls = socket.socket(family)
+    ls.bind(('::1' if family == socket.AF_INET6 else '127.0.0.1', 0))
     ls.listen(1)
     digests = []
 
@@ -345,6 +367,8 @@ def main():
                 continue
             if board_net(t, board, *drivers):
                 return 1
+        if board in ECO:
+            board_eco(t, board, ECO[board][1])
     return 0
 
 
@@ -461,6 +485,105 @@ def udp_checksums(t, b, a, board_mac, errors):
              'checked (InCsumErrors), the right one is (NoPorts)',
              'before %s after %s' % (c0, c1))
     return cs_err
+
+
+def features(b):
+    """eth0's features as `ethtool -k` prints them (the kernel's names):
+    {name: 'on'|'off [fixed]'|...}."""
+    out = b.check('%s -k eth0' % ETHSTATS)
+    return dict((k.strip(), v.strip()) for k, v in
+                (ln.split(':', 1) for ln in out.splitlines()[1:]
+                 if ':' in ln))
+
+
+def slaac(b):
+    """eth0's global IPv6 address from the user networking's router
+    advertisement (its prefix fec0::/64), or None."""
+    out = b.check('for i in $(seq 100); do ip -6 addr show dev eth0 | '
+                  'grep -q "inet6 fec0:" && break; sleep 0.1; done; '
+                  'ip -6 addr show dev eth0')
+    m = re.search(r'inet6 (fec0:[0-9a-f:]+)/', out)
+    return m.group(1) if m else None
+
+
+def upload(b, board, host, family, timeout):
+    """BLOB random bytes from the board to a sink() at @host (the user
+    networking's address of the host): whether they arrived whole, the
+    frames the stack handed eth0's driver and those GDMA1 sent meanwhile
+    (through the driver), and what went wrong."""
+    b.check('dd if=/dev/urandom of=/tmp/up bs=64k count=%d 2>/dev/null'
+            % (BLOB >> 16))
+    mine = b.check('sha256sum /tmp/up').split()[0]
+    stack0 = int(b.check('cat /sys/class/net/eth0/statistics/tx_packets'))
+    gdma0 = driver_stats(b, board)['tx_packets']
+    port, digests = sink(BLOB, family)
+    st, out = timed(b, 'nc %s %d < /tmp/up' % (host, port), timeout)
+    time.sleep(0.5)
+    stack = int(b.check('cat /sys/class/net/eth0/statistics/tx_packets'))
+    gdma = driver_stats(b, board)['tx_packets']
+    b.check('rm /tmp/up')
+    return (digests == [mine], stack - stack0, gdma - gdma0,
+            'board %s host %s (nc: %s %s)' % (mine, digests, st, out))
+
+
+def revision(t, b, board, eco):
+    """The offloads of the MT7620's ECO @eco (the board runs as it),
+    and TCP uploads over IPv4 and IPv6 through them."""
+    full = eco >= ECO_FULL
+    want = 'on' if full else 'off [fixed]'
+    f = features(b)
+    t.result(all(f.get(k) == want for k in ECO_FEATURES), 'ECO %d: %s %s'
+             % (eco, ', '.join(ECO_FEATURES), want),
+             str({k: f.get(k) for k in ECO_FEATURES}))
+    v6 = slaac(b)
+    t.result(v6 is not None, 'eth0 gets an IPv6 address from the user '
+             'networking\'s router advertisement', str(v6))
+    for name, host, family in (('IPv4', '10.0.2.2', socket.AF_INET),
+                               ('IPv6', 'fec0::2', socket.AF_INET6)):
+        whole, stack, gdma, diag = upload(b, board, host, family, 60)
+        t.result(whole, 'ECO %d: a TCP upload of %d MiB over %s arrives '
+                 'whole' % (eco, BLOB >> 20, name), diag)
+        # TSO cuts a frame into several; without it one goes out a frame
+        # (the stack's own GSO), the counts a frame apart at most
+        ok = gdma >= stack * 5 // 4 if full else stack <= gdma <= stack + 2
+        t.result(ok, 'ECO %d: over %s GDMA1 sent %s (TSO %s)'
+                 % (eco, name, 'a quarter more frames than the stack '
+                    'handed the driver, at least' if full else 'a frame '
+                    'a frame handed', 'on' if full else 'off'),
+                 'the stack handed %d, GDMA1 sent %d' % (stack, gdma))
+
+
+def board_eco(t, board, eco):
+    """@board booted as ECO @eco: the driver sees it, revision()'s
+    checks, and the model's log of what that ECO lacks stays empty."""
+    t = Prefixed(t, '%s: ours, ECO %d' % (board, eco))
+    model = NIC_MODEL.get(board, 'ralink-esw')
+    extra = ['-global', 'ralink-soc.eco=%d' % eco,
+             '-netdev', 'user,id=pu', '-net', 'nic,netdev=pu,model=%s'
+             % model]
+    with Board(board, extra=extra) as b:
+        b.wait_ready()
+        b.check('dmesg -n 1')
+        for reg, val in BOOTLOADER.get(board, ()):
+            b.check('devmem %#x 32 %#x' % (reg, val))
+        st, out = b.run('modprobe ralink_fe')
+        dmesg = b.check('dmesg')
+        t.result(st == 0 and ' eco:%d' % eco in dmesg and
+                 re.search(r'ralink_fe 10100000.ethernet: ECO %d: no '
+                           r'scatter-gather, TSO or IPv6 checksums' % eco,
+                           dmesg),
+                 'the kernel reads ECO %d, ralink_fe binds and says what '
+                 'it leaves off' % eco,
+                 out + '\n'.join(ln for ln in dmesg.splitlines()
+                                 if 'eco' in ln or 'ralink_fe' in ln))
+        b.check('ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0')
+        up = b.run('for i in $(seq 50); do grep -q 1 '
+                   '/sys/class/net/eth0/carrier && break; sleep 0.1; done; '
+                   'cat /sys/class/net/eth0/carrier')
+        t.result(up[1].strip() == '1', 'eth0 comes up (carrier)', up[1])
+        revision(t, b, board, eco)
+        dmesg_and_poweroff(t, b, '')
+    t.qemu_log(b, '%s: ours, ECO %d' % (board, eco))
 
 
 def tcp_both_ways(t, b, port, timeout):
@@ -585,6 +708,8 @@ def board_net(t, board, drivers, module, bind):
                  '%s %d' % (cs_name, cs_err))
 
         tcp_both_ways(t, b, port, 60)
+        if drivers == 'ours' and board in ECO:
+            revision(t, b, board, ECO[board][0])
         # The wire side under random frames (model_net's generator): to
         # the switch's table, VLAN classification, floods, the CPU port
         # and the frame engine's RX

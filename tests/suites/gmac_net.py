@@ -50,8 +50,8 @@ from peer import Peer, send_paced  # noqa: E402
 from tap import Prefixed, Suite  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from esw_net import (FRAMES, IP_A, IP_BOARD, MAC_A, WINDOW,  # noqa: E402
-                     Blobs, driver_stats, echo_flood, tcp_both_ways,
-                     udp_checksums, vlan_insertion)
+                     Blobs, driver_stats, echo_flood, features,
+                     tcp_both_ways, udp_checksums, vlan_insertion)
 from model_net import FUZZ_SEED, fuzz_frame  # noqa: E402
 
 BOARDS = ('rt3883-eval', 'rt2880-eval')
@@ -69,7 +69,6 @@ MDIO_CFG_FORCED_1000FD = 0xd000
 VID_TABLE = 0xa8
 # The model's generic PHY (ralink_phy.c): no vendor's OUI, model 1
 PHY_ID = '0x00000010'
-ETHSTATS = '/usr/local/bin/ethstats'
 FUZZ = 5000
 GMAC_MIN, GMAC_MAX = 14, 1536
 
@@ -80,15 +79,6 @@ def carrier_within(b, want, secs):
                    '/sys/class/net/eth0/carrier && break; sleep 0.1; done; '
                    'cat /sys/class/net/eth0/carrier' % (secs * 10, want)
                    ).strip()
-
-
-def features(b):
-    """eth0's features as `ethtool -k` prints them: {name: 'on'|'off
-    [fixed]'|...}."""
-    out = b.check('%s -k eth0' % ETHSTATS)
-    return dict((k.strip(), v.strip()) for k, v in
-                (ln.split(':', 1) for ln in out.splitlines()[1:]
-                 if ':' in ln))
 
 
 def checksums(t, b, a, board, board_mac):

@@ -438,6 +438,7 @@ static bool ralink_soc_net(RalinkSocState *s, Error **errp)
     if (info->fe_map) {
         qdev_prop_set_string(fe, "map", info->fe_map);
     }
+    qdev_prop_set_uint8(fe, "eco", ralink_sysctl_eco(&s->sysctl));
     if (sw) {
         object_property_set_link(OBJECT(fe), info->gsw ? "gsw" : "esw",
                                  OBJECT(sw), &error_abort);
@@ -486,6 +487,7 @@ static void ralink_soc_realize(DeviceState *dev, Error **errp)
                                 &s->bootrom);
 
     if (!object_property_set_str(OBJECT(&s->sysctl), "soc", s->soc, errp) ||
+        !object_property_set_uint(OBJECT(&s->sysctl), "eco", s->eco, errp) ||
         !sysbus_realize(SYS_BUS_DEVICE(&s->sysctl), errp)) {
         return;
     }
@@ -547,6 +549,7 @@ static void ralink_soc_init(Object *obj)
 static Property ralink_soc_properties[] = {
     DEFINE_PROP_STRING("cpu-type", RalinkSocState, cpu_type),
     DEFINE_PROP_STRING("soc", RalinkSocState, soc),
+    DEFINE_PROP_UINT8("eco", RalinkSocState, eco, RALINK_SYSCTL_ECO_CHIP),
     DEFINE_PROP_END_OF_LIST(),
 };
 

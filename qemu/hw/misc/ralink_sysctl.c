@@ -129,6 +129,7 @@ typedef struct RalinkSysctlReg {
 struct RalinkSysctlSoc {
     const char *name;
     uint32_t id[4];             /* 0x00-0x0c: name, name/efuse, revision */
+    bool has_eco;               /* CHIP_REV's ECO in 3:0 */
     uint32_t syscfg0;
     bool cur_clk_sts;
     const RalinkSysctlReg *regs;
@@ -191,12 +192,14 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
     {
         .name = "mt7628an",
         .id = { 0x3637544d, 0x20203832, 0, MT7628_CHIP_REV },
+        .has_eco = true,
         .syscfg0 = MT7628_SYSCFG0_XTAL_40MHZ,
         .regs = mt7628_regs,
     }, {
         .name = "mt7688",
         .id = { 0x3637544d, 0x20203832, MT7628_EFUSE_MT7688,
                 MT7628_CHIP_REV },
+        .has_eco = true,
         .syscfg0 = MT7628_SYSCFG0_XTAL_40MHZ,
         .regs = mt7628_regs,
     }, {
@@ -215,6 +218,7 @@ static const RalinkSysctlSoc ralink_sysctl_socs[] = {
         /* "MT7620  " (mt7620.h MT7620_CHIP_NAME0/1) */
         .name = "mt7620a",
         .id = { 0x3637544d, 0x20203032, 0, MT7620_CHIP_REV },
+        .has_eco = true,
         .syscfg0 = MT7620_SYSCFG0_XTAL_40MHZ | MT7620_SYSCFG0_DRAM_DDR2,
         .cur_clk_sts = true,
         .regs = mt7620_regs,
@@ -250,8 +254,10 @@ static uint64_t ralink_sysctl_read(void *opaque, hwaddr addr, unsigned size)
     RalinkSysctlState *s = opaque;
 
     switch (addr) {
-    case SYSCTL_CHIP_NAME0 ... SYSCTL_CHIP_REV:
+    case SYSCTL_CHIP_NAME0 ... SYSCTL_CHIP_ID2:
         return s->soc->id[addr / 4];
+    case SYSCTL_CHIP_REV:
+        return s->chip_rev;
     case SYSCTL_SYSCFG0:
         return s->soc->syscfg0;
     case SYSCTL_RSTSTAT:
@@ -345,11 +351,32 @@ static void ralink_sysctl_realize(DeviceState *dev, Error **errp)
     for (i = 0; i < ARRAY_SIZE(ralink_sysctl_socs); i++) {
         if (s->soc_name && !strcmp(s->soc_name, ralink_sysctl_socs[i].name)) {
             s->soc = &ralink_sysctl_socs[i];
-            return;
+            break;
         }
     }
-    error_setg(errp, "%s: unknown soc '%s'", TYPE_RALINK_SYSCTL,
-               s->soc_name ? s->soc_name : "");
+    if (!s->soc) {
+        error_setg(errp, "%s: unknown soc '%s'", TYPE_RALINK_SYSCTL,
+                   s->soc_name ? s->soc_name : "");
+        return;
+    }
+    s->chip_rev = s->soc->id[SYSCTL_CHIP_REV / 4];
+    if (s->eco == RALINK_SYSCTL_ECO_CHIP) {
+        return;
+    }
+    if (!s->soc->has_eco || s->eco > 0xf) {
+        error_setg(errp, "%s: eco=%u: the %s's CHIP_REV has %s",
+                   TYPE_RALINK_SYSCTL, s->eco, s->soc->name,
+                   s->soc->has_eco ? "ECO revisions 0 to 15" :
+                   "no ECO revision");
+        return;
+    }
+    s->chip_rev = deposit32(s->chip_rev, 0, 4, s->eco);
+}
+
+uint8_t ralink_sysctl_eco(RalinkSysctlState *s)
+{
+    return s->soc->has_eco ? extract32(s->chip_rev, 0, 4) :
+                             RALINK_SYSCTL_ECO_CHIP;
 }
 
 static void ralink_sysctl_init(Object *obj)
@@ -375,6 +402,7 @@ static const VMStateDescription vmstate_ralink_sysctl = {
 
 static Property ralink_sysctl_properties[] = {
     DEFINE_PROP_STRING("soc", RalinkSysctlState, soc_name),
+    DEFINE_PROP_UINT8("eco", RalinkSysctlState, eco, RALINK_SYSCTL_ECO_CHIP),
     DEFINE_PROP_END_OF_LIST(),
 };
 

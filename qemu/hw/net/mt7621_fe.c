@@ -207,56 +207,17 @@ static void fe_gdma_send(MT7621FEState *s, int gdma, const uint8_t *f,
     mt7530_mac_transmit(s->sw, port, f, len, 0);
 }
 
-/*
- * TSO: the driver puts the MSS in the TCP checksum field
- * (mtk_tx_map(): tcp_hdr(skb)->check = htons(gso_size)).
- */
-static void fe_tx_tso(MT7621FEState *s, int gdma, uint8_t *f, size_t len,
-                      bool stag)
+/* A TSO segment for the GDMA ralink_tso() was given */
+typedef struct FETsoTarget {
+    MT7621FEState *s;
+    int gdma;
+} FETsoTarget;
+
+static void fe_tso_send(void *opaque, uint8_t *f, size_t len)
 {
-    uint8_t seg[MT7621_FE_MAX_FRAME];
-    uint16_t proto, mss, ipid = 0;
-    size_t l3 = ralink_csum_l3(f, len, stag ? MTK_TAG_LEN : 0, &proto);
-    size_t l4, hlen, off;
-    uint8_t l4proto, flags;
-    uint32_t seq;
+    FETsoTarget *t = opaque;
 
-    if (!ralink_csum_l4(f, len, l3, proto, &l4, &l4proto) ||
-        l4proto != IP_PROTO_TCP || l4 + 20 > len) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TSO on a frame that is "
-                      "not TCP\n");
-        fe_gdma_send(s, gdma, f, len);
-        return;
-    }
-    hlen = l4 + (f[l4 + 12] >> 4) * 4;
-    mss = lduw_be_p(f + l4 + 16);
-    if (!mss || hlen > len) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TSO without MSS\n");
-        return;
-    }
-    seq = ldl_be_p(f + l4 + 4);
-    flags = f[l4 + 13];
-    if (proto == ETH_P_IP) {
-        ipid = lduw_be_p(f + l3 + 4);
-    }
-    for (off = hlen; off < len; off += mss) {
-        size_t n = MIN(mss, len - off);
-        bool last = off + n >= len;
-
-        memcpy(seg, f, hlen);
-        memcpy(seg + hlen, f + off, n);
-        if (proto == ETH_P_IP) {
-            stw_be_p(seg + l3 + 2, hlen - l3 + n);
-            stw_be_p(seg + l3 + 4, ipid++);
-        } else {
-            stw_be_p(seg + l3 + 4, hlen - l4 + n);
-        }
-        stl_be_p(seg + l4 + 4, seq + (off - hlen));
-        /* FIN and PSH on the last segment only, CWR on the first only */
-        seg[l4 + 13] = flags & ~(last ? 0 : 0x09) & ~(off == hlen ? 0 : 0x80);
-        ralink_csum_tx(seg, hlen + n, stag ? MTK_TAG_LEN : 0);
-        fe_gdma_send(s, gdma, seg, hlen + n);
-    }
+    fe_gdma_send(t->s, t->gdma, f, len);
 }
 
 static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
@@ -285,7 +246,10 @@ static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
                                  TXD4_VLAN_TCI(txd4));
     }
     if (txd4 & TXD4_TSO) {
-        fe_tx_tso(s, gdma, f, len, stag);
+        FETsoTarget t = { s, gdma };
+
+        ralink_tso("mt7621-fe", f, len, stag ? MTK_TAG_LEN : 0,
+                   fe_tso_send, &t);
         return;
     }
     if (txd4 & TXD4_CHKSUM) {
@@ -382,7 +346,8 @@ static void fe_pdma_tx(MT7621FEState *s)
     }
 }
 
-static void fe_pdma_tx_frame(void *opaque, uint32_t txd4, size_t len)
+static void fe_pdma_tx_frame(void *opaque, uint32_t txd4, size_t len,
+                             unsigned segs)
 {
     fe_tx_frame(opaque, txd4, len);
 }

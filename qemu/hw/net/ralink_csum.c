@@ -6,14 +6,16 @@
  * MT7621's GDMA_FWD_CFG ICS/TCS/UCS, the RT5350's and MT7628's SDM_CON):
  * the IPv4 header checksum and the TCP or UDP checksum over IPv4 or IPv6,
  * found after the MACs, a switch's tag if the frame engine sees one, and
- * any VLAN tags. IPv6 extension headers are not followed. And the
- * 802.1Q tag their TX inserts where a descriptor asks (the MT7621's TCI
- * in txd4, the RT305x's from its VLAN table).
+ * any VLAN tags. IPv6 extension headers are not followed. The TCP
+ * segmentation (TSO) of the MT7621's and, from ECO 5 on, the MT7620's
+ * TX. And the 802.1Q tag their TX inserts where a descriptor asks (the
+ * MT7621's TCI in txd4, the RT305x's from its VLAN table).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
 #include "qemu/osdep.h"
+#include "qemu/log.h"
 #include "hw/net/ralink_csum.h"
 #include "net/checksum.h"
 #include "net/eth.h"
@@ -132,6 +134,64 @@ RalinkCsum ralink_csum_rx(const uint8_t *cf, size_t len, size_t tag)
     }
     return csum_l4(f, l3, l4, end, proto, l4proto) ? RALINK_CSUM_BAD :
                                                      RALINK_CSUM_OK;
+}
+
+/*
+ * The drivers put the MSS in the TCP checksum field (mainline's
+ * mtk_tx_map(), ralink_fe's fe_start_xmit(): tcp_hdr(skb)->check =
+ * htons(gso_size)); every segment gets the headers, its IPv4 total length
+ * and ID (counted up from the frame's) or IPv6 payload length, its
+ * sequence number, the flags (FIN and PSH on the last segment only, CWR
+ * on the first only) and its checksums.
+ */
+void ralink_tso(const char *name, uint8_t *f, size_t len, size_t tag,
+                RalinkTsoSend *send, void *opaque)
+{
+    uint16_t proto, mss, ipid = 0;
+    size_t l3 = ralink_csum_l3(f, len, tag, &proto);
+    size_t l4, hlen, off;
+    uint8_t l4proto, flags;
+    g_autofree uint8_t *seg = NULL;
+    uint32_t seq;
+
+    if (!ralink_csum_l4(f, len, l3, proto, &l4, &l4proto) ||
+        l4proto != IP_PROTO_TCP || l4 + 20 > len) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: TSO on a frame that is not "
+                      "TCP: sent as it is\n", name);
+        send(opaque, f, len);
+        return;
+    }
+    hlen = l4 + (f[l4 + 12] >> 4) * 4;
+    mss = lduw_be_p(f + l4 + 16);
+    if (!mss || hlen > len) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: TSO without an MSS or with a "
+                      "TCP header past the frame: dropped\n", name);
+        return;
+    }
+    seq = ldl_be_p(f + l4 + 4);
+    flags = f[l4 + 13];
+    if (proto == ETH_P_IP) {
+        ipid = lduw_be_p(f + l3 + 4);
+    }
+    seg = g_malloc(hlen + MIN(mss, len - hlen));
+    for (off = hlen; off < len; off += mss) {
+        size_t n = MIN(mss, len - off);
+        bool last = off + n >= len;
+
+        memcpy(seg, f, hlen);
+        memcpy(seg + hlen, f + off, n);
+        if (proto == ETH_P_IP) {
+            stw_be_p(seg + l3 + 2, hlen - l3 + n);
+            stw_be_p(seg + l3 + 4, ipid++);
+        } else {
+            stw_be_p(seg + l3 + 4, hlen - l4 + n);
+        }
+        stl_be_p(seg + l4 + 4, seq + (off - hlen));
+        seg[l4 + 13] = flags & ~(last ? 0 : TH_FIN | TH_PUSH) &
+                       ~(off == hlen ? 0 : TH_CWR);
+        ralink_csum_tx(seg, hlen + n, tag);
+        send(opaque, seg, hlen + n);
+    }
 }
 
 size_t ralink_vlan_insert(uint8_t *f, size_t len, size_t size, size_t at,

@@ -80,8 +80,15 @@
  * forced port map (FP_BMAP, bits 27:20: the SDK's TX4_DMA_FP_BMAP, U-Boot's
  * pdma_txd_info4; 0 forwards by address; bit 7, the PPE, is not modelled)
  * and rxd4's source port (SP, bits 21:19) beside its L4 checksum valid bit
- * (23: the SDK's RX4_DMA_L4FVLD, OpenWrt's MT7620_L4_VALID). TSO (txd4
- * bit 28, from ECO 5 on) is not modelled.
+ * (23: the SDK's RX4_DMA_L4FVLD, OpenWrt's MT7620_L4_VALID). From ECO 5
+ * on (CHIP_REV's ECO, the property "eco"), the MT7620's TX also cuts a
+ * frame with txd4's TSO bit (28) into TCP segments (ralink_csum.c) and
+ * computes checksums over IPv6; OpenWrt's soc_mt7620.c offers
+ * scatter-gather, TSO and IPv6 checksums only there ("Early chip
+ * revisions had a few bugs"). What those bugs were is not known here:
+ * before ECO 5 the model logs a frame asking for TSO (dropped), for an
+ * IPv6 checksum (sent as it is) or gathered from more than one buffer
+ * (sent) as a guest error.
  *
  * The RT3883's and RT2880's frame engines ("map" rt3883, rt2880) are the
  * RT305x's older layout without a switch: GDMA1 feeds a gigabit MAC
@@ -283,6 +290,8 @@ typedef struct RalinkFEMap {
     hwaddr gdma_cnt;
     uint32_t rxd4_l4_valid;
     bool port_in_desc;          /* MT7620: txd4 FP_BMAP, rxd4 SP */
+    bool tso;                   /* ... and TSO (txd4 bit 28) */
+    uint8_t full_eco;           /* SG, TSO, IPv6 TX checksums from it on */
     bool gmac;                  /* GDMA1 to a GMAC, MDIO at 0x00 */
     bool gdma2;                 /* ... and a GDMA2 (not modelled) */
     uint32_t rx_buf_len;        /* fixed RX buffer size (0: from rxd2) */
@@ -358,6 +367,8 @@ static const RalinkFEMap fe_maps[] = {
         .gdma_cnt = MT7620_GDMA1_CNT,
         .rxd4_l4_valid = MT7620_RXD4_L4_VALID,
         .port_in_desc = true,
+        .tso = true,
+        .full_eco = 5,
         /*
          * The buffer's size from rxd2 (OpenWrt's FE_FLAG_RX_SG_DMA on the
          * MT7620; U-Boot's mt7620-eth writes PLEN0 too)
@@ -435,17 +446,65 @@ static void fe_gmac_transmit(RalinkFEState *s, size_t len)
     qemu_send_packet(qemu_get_queue(s->nic), s->tx_buf, len);
 }
 
-static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
+/* A frame to the switch's CPU port (maps with a switch) */
+static void fe_cpu_send(void *opaque, uint8_t *f, size_t len)
+{
+    RalinkFEState *s = opaque;
+
+    s->tx_packets++;
+    s->tx_bytes += len;
+    if (!s->gsw) {
+        ralink_esw_cpu_transmit(s->esw, f, len);
+        return;
+    }
+    mt7530_mac_transmit(s->gsw, MT7530_CPU_PORT, f, len, s->tx_fp_bmap);
+}
+
+/*
+ * What an MT7620 before ECO 5 is not asked for (the top of this file):
+ * false if the frame is dropped, *@csum cleared for an IPv6 one
+ */
+static bool fe_tx_eco_check(RalinkFEState *s, uint32_t txd4, size_t len,
+                            unsigned segs, bool *csum)
+{
+    uint16_t proto;
+
+    if (segs > 1) {
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: a frame in %u buffers: "
+                      "no scatter-gather before ECO 5 (ECO %u)\n", segs,
+                      s->eco);
+    }
+    if (*csum) {
+        ralink_csum_l3(s->tx_buf, len, 0, &proto);
+        if (proto == ETH_P_IPV6) {
+            qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: an IPv6 checksum "
+                          "asked for before ECO 5 (ECO %u): not computed\n",
+                          s->eco);
+            *csum = false;
+        }
+    }
+    if (txd4 & MT7620_TXD4_TSO) {
+        qemu_log_mask(LOG_GUEST_ERROR, "ralink-fe: TSO before ECO 5 (ECO "
+                      "%u): the frame is dropped\n", s->eco);
+        return false;
+    }
+    return true;
+}
+
+static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len,
+                        unsigned segs)
 {
     RalinkFEState *s = opaque;
     const RalinkFEMap *m = s->map;
+    bool csum = m->csg_cfg && (txd4 & TXD4_CHKSUM) &&
+                (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN);
 
     if (m->gmac && !fe_gmac_tx_check(s, txd4)) {
         return;
     }
-    if (m->csg_cfg && (txd4 & TXD4_CHKSUM) &&
-        (fe_reg(s, m->csg_cfg) & RT3050_CSG_EN)) {
-        ralink_csum_tx(s->tx_buf, len, 0);
+    if (s->eco < m->full_eco &&
+        !fe_tx_eco_check(s, txd4, len, segs, &csum)) {
+        return;
     }
     if (m->vid_table && (txd4 & TXD4_INS_VLAN)) {
         unsigned idx = TXD4_VLAN_IDX(txd4);
@@ -457,27 +516,27 @@ static void fe_tx_frame(void *opaque, uint32_t txd4, size_t len)
         trace_ralink_fe_tx_vlan(idx, vid, TXD4_VLAN_PCP(txd4), n > len);
         len = n;
     }
+    if (m->port_in_desc) {
+        if (MT7620_TXD4_FP_BMAP(txd4) & MT7620_FP_PPE) {
+            qemu_log_mask(LOG_UNIMP, "ralink-fe: a frame forced to the PPE "
+                          "(txd4 0x%08x) is dropped\n", txd4);
+            return;
+        }
+        s->tx_fp_bmap = MT7620_TXD4_FP_BMAP(txd4);
+    }
+    if (m->tso && (txd4 & MT7620_TXD4_TSO)) {
+        trace_ralink_fe_tx_tso(len);
+        ralink_tso("ralink-fe", s->tx_buf, len, 0, fe_cpu_send, s);
+        return;
+    }
+    if (csum) {
+        ralink_csum_tx(s->tx_buf, len, 0);
+    }
     if (m->gmac) {
         fe_gmac_transmit(s, len);
         return;
     }
-    s->tx_packets++;
-    s->tx_bytes += len;
-    if (!s->gsw) {
-        ralink_esw_cpu_transmit(s->esw, s->tx_buf, len);
-        return;
-    }
-    if (txd4 & MT7620_TXD4_TSO) {
-        qemu_log_mask(LOG_UNIMP, "ralink-fe: TSO (txd4 0x%08x): the frame "
-                      "is sent as it is\n", txd4);
-    }
-    if (MT7620_TXD4_FP_BMAP(txd4) & MT7620_FP_PPE) {
-        qemu_log_mask(LOG_UNIMP, "ralink-fe: a frame forced to the PPE "
-                      "(txd4 0x%08x) is dropped\n", txd4);
-        return;
-    }
-    mt7530_mac_transmit(s->gsw, MT7530_CPU_PORT, s->tx_buf, len,
-                        MT7620_TXD4_FP_BMAP(txd4));
+    fe_cpu_send(s, s->tx_buf, len);
 }
 
 /* The switch's CPU port (or the GMAC's wire) may send again */
@@ -1104,6 +1163,8 @@ static Property ralink_fe_properties[] = {
     DEFINE_PROP_LINK("dma-memory", RalinkFEState, dma_mr, TYPE_MEMORY_REGION,
                      MemoryRegion *),
     DEFINE_PROP_STRING("map", RalinkFEState, map_name),
+    /* The newest revision unless the SoC says otherwise */
+    DEFINE_PROP_UINT8("eco", RalinkFEState, eco, UINT8_MAX),
     /* The GMAC's wire and its PHY's MDIO address (maps rt3883, rt2880) */
     DEFINE_PROP_NETDEV("netdev0", RalinkFEState, conf.peers),
     DEFINE_PROP_MACADDR("mac", RalinkFEState, conf.macaddr),

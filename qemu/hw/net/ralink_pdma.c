@@ -126,8 +126,8 @@ static bool pdma_txd(RalinkPDMATx *p, int ring, uint32_t idx, uint32_t *d)
 }
 
 /* Append a segment to the frame being gathered; false if it cannot be */
-static bool pdma_gather(RalinkPDMATx *p, size_t *len, uint32_t addr,
-                        uint32_t n)
+static bool pdma_gather(RalinkPDMATx *p, size_t *len, unsigned *segs,
+                        uint32_t addr, uint32_t n)
 {
     if (*len + n > p->buf_size) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: PDMA TX frame longer than %zu "
@@ -141,6 +141,7 @@ static bool pdma_gather(RalinkPDMATx *p, size_t *len, uint32_t addr,
         return false;
     }
     *len += n;
+    *segs += !!n;
     return true;
 }
 
@@ -163,6 +164,7 @@ static unsigned pdma_tx_ring(RalinkPDMATx *p, int ring)
     }
     while (dtx != ctx) {
         uint32_t d[4], txd4 = 0, idx = dtx, n = 0, i;
+        unsigned segs = 0;
         size_t len = 0;
         bool ends = false, ok = true;
 
@@ -174,11 +176,12 @@ static unsigned pdma_tx_ring(RalinkPDMATx *p, int ring)
             if (!n++) {
                 txd4 = d[3];
             }
-            ok = ok && pdma_gather(p, &len, d[0], TXD2_SDL0(d[1]));
+            ok = ok && pdma_gather(p, &len, &segs, d[0], TXD2_SDL0(d[1]));
             if (d[1] & TXD2_LS0) {
                 ends = true;
             } else {
-                ok = ok && pdma_gather(p, &len, d[2], TXD2_SDL1(d[1]));
+                ok = ok && pdma_gather(p, &len, &segs, d[2],
+                                       TXD2_SDL1(d[1]));
                 ends = d[1] & TXD2_LS1;
             }
             idx = (idx + 1) % max;
@@ -193,7 +196,7 @@ static unsigned pdma_tx_ring(RalinkPDMATx *p, int ring)
         }
         trace_ralink_pdma_tx(p->name, ring, dtx, n, len);
         if (ok) {
-            p->frame(p->opaque, txd4, len);
+            p->frame(p->opaque, txd4, len, segs);
         }
         frames++;
         /* Release the descriptors: DDONE, and the DMA index past them */

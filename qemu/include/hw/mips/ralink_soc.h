@@ -36,12 +36,16 @@ typedef struct RalinkSocInfo RalinkSocInfo;
  * @soc: "mt7620a", "mt7628an", "mt7688", "rt2880", "rt3052", "rt3883" or
  *       "rt5350" (the sysctl's table too)
  * @info: what that SoC has (ralink_soc.c)
+ * @eco: its ECO revision (property "eco": -global ralink-soc.eco=N), on
+ *       the SoCs whose CHIP_REV has one (the MT7620's frame engine has
+ *       fewer offloads before ECO 5); the chip's own if unset
  */
 struct RalinkSocState {
     SysBusDevice parent_obj;
 
     char *cpu_type;
     char *soc;
+    uint8_t eco;
     const RalinkSocInfo *info;
 
     MIPSCPU *cpu;

@@ -21,6 +21,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(RalinkSysctlState, RALINK_SYSCTL)
 
 typedef struct RalinkSysctlSoc RalinkSysctlSoc;
 
+/* Property "eco" unset: the chip's own revision */
+#define RALINK_SYSCTL_ECO_CHIP  0xff
+
 struct RalinkSysctlState {
     SysBusDevice parent_obj;
 
@@ -29,9 +32,18 @@ struct RalinkSysctlState {
     /* Property "soc": which chip, straps and registers (ralink_sysctl.c) */
     char *soc_name;
     const RalinkSysctlSoc *soc;
+    /*
+     * Property "eco": the ECO revision in CHIP_REV (3:0), on the SoCs
+     * that have the field (MT7620, MT7628); the chip's own if unset
+     */
+    uint8_t eco;
+    uint32_t chip_rev;
 
     /* Registers kept as written, by offset / 4 */
     uint32_t regs[RALINK_SYSCTL_SIZE / 4];
 };
+
+/* The ECO revision CHIP_REV reads, or RALINK_SYSCTL_ECO_CHIP if none */
+uint8_t ralink_sysctl_eco(RalinkSysctlState *s);
 
 #endif /* HW_MISC_RALINK_SYSCTL_H */

@@ -27,6 +27,15 @@ bool ralink_csum_l4(const uint8_t *f, size_t len, size_t l3, uint16_t proto,
 void ralink_csum_tx(uint8_t *f, size_t len, size_t tag);
 /* Check them */
 RalinkCsum ralink_csum_rx(const uint8_t *f, size_t len, size_t tag);
+/* Where ralink_tso() hands each segment */
+typedef void RalinkTsoSend(void *opaque, uint8_t *f, size_t len);
+/*
+ * TSO: cut a TCP frame into segments of the MSS in its TCP checksum
+ * field, each sent through @send; a frame that is not TCP is sent whole
+ * and one without an MSS dropped, both logged as guest errors of @name
+ */
+void ralink_tso(const char *name, uint8_t *f, size_t len, size_t tag,
+                RalinkTsoSend *send, void *opaque);
 /*
  * Insert an 802.1Q tag (TPID 0x8100, @tci) at offset @at of a frame of
  * @len bytes in a buffer of @size; return the new length (@len if the

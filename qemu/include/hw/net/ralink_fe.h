@@ -16,14 +16,18 @@
 #include "hw/net/ralink_pdma.h"
 #include "hw/net/ralink_phy.h"
 #include "net/net.h"
+#include "qemu/units.h"
 #include "qom/object.h"
 
 #define TYPE_RALINK_FE "ralink-fe"
 OBJECT_DECLARE_SIMPLE_TYPE(RalinkFEState, RALINK_FE)
 
 #define RALINK_FE_SIZE          0x10000
-/* The largest frame a PDMA TX gathers: 14 bits of length, two segments */
-#define RALINK_FE_MAX_FRAME     (2 * 0x3fff)
+/*
+ * The largest frame a PDMA TX gathers: the MT7620's TSO takes up to 64
+ * KiB (the kernel's GSO_LEGACY_MAX_SIZE) in several descriptors
+ */
+#define RALINK_FE_MAX_FRAME     (64 * KiB)
 
 #define RALINK_FE_DLY_RX        0
 #define RALINK_FE_DLY_TX        1
@@ -41,6 +45,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(RalinkFEState, RALINK_FE)
  *            MT7628/MT7688; the default), "rt3050" (RT3050/RT3052),
  *            "mt7620", "rt3883" or "rt2880"
  * @map: its description (ralink_fe.c)
+ * @eco: the chip's ECO revision (property "eco", set by the SoC from its
+ *       own): the MT7620's scatter-gather, TSO and IPv6 TX checksums come
+ *       with ECO 5
  * @in_reset: held in reset by the system controller (input "reset")
  * @regs: the register file; the registers with behaviour are decoded
  */
@@ -59,10 +66,12 @@ struct RalinkFEState {
     AddressSpace dma_as;
     char *map_name;
     const struct RalinkFEMap *map;
+    uint8_t eco;
     bool in_reset;
 
     uint32_t regs[RALINK_FE_SIZE / 4];
     uint8_t tx_buf[RALINK_FE_MAX_FRAME];
+    uint8_t tx_fp_bmap;         /* the frame being sent's txd4 FP_BMAP */
     RalinkPDMATx pdma_tx;
     RalinkPDMARx pdma_rx;
     RalinkPDMADelay dly[2];

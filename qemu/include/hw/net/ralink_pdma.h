@@ -26,8 +26,11 @@
  * @txd4: the frame's first descriptor's fourth word (per-SoC fields:
  *        forward port, checksum and VLAN insertion)
  * @len: the frame's length in the buffer
+ * @segs: how many buffers (descriptor segments of non-zero length) it was
+ *        gathered from
  */
-typedef void RalinkPDMATxFrame(void *opaque, uint32_t txd4, size_t len);
+typedef void RalinkPDMATxFrame(void *opaque, uint32_t txd4, size_t len,
+                               unsigned segs);
 
 /**
  * RalinkPDMATx: the TX half of a frame engine's PDMA.

@@ -711,7 +711,7 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	dev->ethtool_ops = &fe_ethtool_ops;
 	dev->watchdog_timeo = 5 * HZ;
 	dev->irq = eth->irq;
-	dev->hw_features = eth->soc->hw_features;
+	dev->hw_features = eth->hw_features;
 	dev->features = dev->hw_features;
 	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
 	/* How the stack tells the VIDs the TX VLAN table should hold */
@@ -910,6 +910,7 @@ static int fe_probe(struct platform_device *pdev)
 	if (err)
 		return err;
 	fe_irq_disable_all(eth);
+	eth->hw_features = eth->soc->hw_features;
 	if (eth->soc->ops->hw_init) {
 		err = eth->soc->ops->hw_init(eth);
 		if (err)

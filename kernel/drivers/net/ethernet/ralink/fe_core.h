@@ -480,7 +480,8 @@ struct fe_mac;
 
 /**
  * struct fe_soc_ops - SoC specific hooks
- * @hw_init: after the frame engine reset: SoC-wide setup (optional)
+ * @hw_init: after the frame engine reset: SoC-wide setup, and the
+ *	features of the chip's revision in &fe_eth.hw_features (optional)
  * @mac_config: set up a MAC's interface mode outside the frame engine,
  *	e.g. the TRGMII clock and GE mode in the system controller (optional)
  * @phylink_caps: fill in the interface modes and MAC capabilities of a
@@ -587,7 +588,7 @@ struct fe_mac_ops {
  * @rx_swport: rxd4's field of the switch port a frame came in by, which
  *	DSA is told in a metadata dst (0: none)
  * @pdma_glo_cfg: the PDMA global configuration that starts it
- * @hw_features: netdev features the frame engine offers
+ * @hw_features: netdev features the frame engine offers (every revision)
  * @txd4_fport: txd4's forward port field (GDMA n + 1); 0: none
  * @txd4_swports: txd4's field of the switch ports a frame is forced to,
  *	which DSA names in a metadata dst (0: none)
@@ -911,6 +912,7 @@ struct fe_rx_batch {
  * @base: frame engine registers
  * @mac_base: MDIO master and MAC registers
  * @ethsys: system controller (syscon)
+ * @hw_features: netdev features this chip's frame engine offers
  * @irq: the frame engine's interrupt
  * @mac: the GMACs that have a DT node
  * @napi_dev: dummy netdev the shared NAPI contexts hang on
@@ -971,6 +973,7 @@ struct fe_eth {
 	void __iomem *base;
 	void __iomem *mac_base;
 	struct regmap *ethsys;
+	netdev_features_t hw_features;
 	int irq;
 	struct fe_mac *mac[FE_MAX_MACS];
 

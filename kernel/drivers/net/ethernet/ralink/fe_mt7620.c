@@ -13,14 +13,27 @@
  * can start a frame 2 bytes in. rxd4 says a frame's checksums are right
  * in bit 23. The switch port travels in the descriptors (rxd4 21:19,
  * txd4 27:20), exchanged with the GSW's DSA tag driver in metadata dsts:
- * 0 in txd4 lets the switch forward by address. TSO is not offered.
+ * 0 in txd4 lets the switch forward by address. Scatter-gather, TSO and
+ * IPv6 checksums only from the chip's ECO 5 on (OpenWrt's soc_mt7620.c:
+ * "Early chip revisions had a few bugs"); its revision is in the system
+ * controller's CHIP_REV ("mediatek,ethsys").
  */
+
+#include <linux/bitfield.h>
+#include <linux/regmap.h>
 
 #include "fe_core.h"
 
 #define MT7620_RX_L4_VALID	BIT(23)
 #define MT7620_RXD4_SP		GENMASK(21, 19)
 #define MT7620_TXD4_FP_BMAP	GENMASK(27, 20)
+
+/* The system controller's CHIP_REV and the ECO that has every offload */
+#define MT7620_SYSC_CHIP_REV	0x0c
+#define MT7620_CHIP_REV_ECO	GENMASK(3, 0)
+#define MT7620_ECO_FULL		5
+#define MT7620_ECO_FEATURES	(NETIF_F_SG | NETIF_F_TSO | NETIF_F_TSO6 | \
+				 NETIF_F_IPV6_CSUM)
 
 static const struct fe_reg_map mt7620_regs = {
 	.pdma = {
@@ -37,7 +50,27 @@ static const struct fe_reg_map mt7620_regs = {
 	.vid_table	= 0x0430,
 };
 
+static int mt7620_hw_init(struct fe_eth *eth)
+{
+	unsigned int eco;
+	u32 rev;
+	int err;
+
+	err = regmap_read(eth->ethsys, MT7620_SYSC_CHIP_REV, &rev);
+	if (err)
+		return err;
+	eco = FIELD_GET(MT7620_CHIP_REV_ECO, rev);
+	if (eco >= MT7620_ECO_FULL)
+		eth->hw_features |= MT7620_ECO_FEATURES;
+	else
+		dev_info(eth->dev,
+			 "ECO %u: no scatter-gather, TSO or IPv6 checksums\n",
+			 eco);
+	return 0;
+}
+
 static const struct fe_soc_ops mt7620_ops = {
+	.hw_init	= mt7620_hw_init,
 	.phylink_caps	= fe_phylink_caps_gmii,
 };
 
@@ -53,6 +86,7 @@ const struct fe_soc_data fe_mt7620_data = {
 	.mac_ops	= &fe_gdma_rt3050_mac_ops,
 	.clk_names	= mt7620_clks,
 	.reset_names	= mt7620_resets,
+	.needs_ethsys	= true,
 	.num_macs	= 1,
 	.max_frame	= 2048,
 	.rx_2b_offset	= true,
@@ -61,7 +95,7 @@ const struct fe_soc_data fe_mt7620_data = {
 	.txd4_swports	= MT7620_TXD4_FP_BMAP,
 	.pdma_glo_cfg	= FE_DMA_TX_WB_DDONE | FE_DMA_TX_EN | FE_DMA_RX_EN |
 			  FE_DMA_TX_BT_8DWORDS,
-	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_RXCSUM |
+	.hw_features	= NETIF_F_IP_CSUM | NETIF_F_RXCSUM |
 			  NETIF_F_HW_VLAN_CTAG_TX,
 	.rx_ring_size	= 256,
 	.tx_ring_size	= 256,
