@@ -371,7 +371,8 @@ DeviceState *ralink_soc_ports(RalinkSocState *s, int *n, const char **model)
     DeviceState *sw = ralink_soc_switch(s);
 
     if (sw) {
-        *n = RALINK_ESW_NUM_PHYS;
+        /* The GSW's port 5 has a PHY and a backend too */
+        *n = info->gsw ? MT7530_NUM_NICS : RALINK_ESW_NUM_PHYS;
         *model = object_get_typename(OBJECT(sw));
         return sw;
     }

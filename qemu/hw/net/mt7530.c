@@ -22,6 +22,12 @@
  * (0x100: two 12-bit VIDs a word) and VTCR naming a slot; the MIB
  * counters have their own layout (16-bit frame counters); the interrupt
  * mask at 0x7008 masks (OpenWrt writes ~0x7f to enable link changes).
+ * Its port 5 is an RGMII MAC to a PHY outside the SoC (OpenWrt's
+ * mt7620_port_init(): SYSCFG1's GE1 mode, GPC1's delays, a forced PMCR or
+ * the PHY polled): here a backend of its own ("netdev5") with the generic
+ * gigabit PHY (ralink_phy.c) at MDIO address "ext-phy-addr" on PIAC's bus;
+ * the port's MAC takes its link from PMCR when forced (as the DSA drivers
+ * do, through phylink), else from that PHY.
  * Sources: OpenWrt's gsw_mt7620.[ch] and gsw_mt7620_dsa.c (its 2026 DSA
  * driver: VTIM, the MIB fields, the address-table match modes), U-Boot's
  * mt7620-eth.c, the 2016 series' gsw_mt7620.h (../shared/seeds/).
@@ -344,6 +350,9 @@ static void mt7530_phy_link_changed(void *opaque, int n)
 {
     MT7530State *s = opaque;
 
+    if (n >= MT7530_NUM_PHYS) {
+        return;     /* the GSW's external PHY: no interrupt of the switch's */
+    }
     s->sys_int_sts |= BIT(n);
     mt7530_update_irq(s);
 }
@@ -607,7 +616,7 @@ static void mt7530_reset_phys(MT7530State *s)
 {
     int i;
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         ralink_phy_reset(&s->phy[i]);
         s->phy[i].link = false;
     }
@@ -625,7 +634,7 @@ static uint32_t mt7530_pmsr(MT7530State *s, int p)
                (pmcr & PMCR_FORCE_EEE100 ? PMSR_EEE100M : 0) |
                (pmcr & (PMCR_FORCE_RX_FC | PMCR_FORCE_TX_FC));
     }
-    if (p < MT7530_NUM_PHYS && ralink_phy_link(&s->phy[p])) {
+    if (p < s->num_nics && ralink_phy_link(&s->phy[p])) {
         return PMSR_LINK | PMSR_DPX |
                (s->phy[p].model->gigabit ? PMSR_SPEED_1000 : PMSR_SPEED_100) |
                (ralink_phy_eee(&s->phy[p]) & PHY_EEE_1000T ? PMSR_EEE1G : 0);
@@ -668,7 +677,11 @@ static uint32_t mt7620_mib_read(MT7530State *s, int p, unsigned off)
     return 0;
 }
 
-/* A PHY access through PIAC; PHYs at GPC1's base address and after it */
+/*
+ * A PHY access through PIAC: the internal PHYs at GPC1's base address and
+ * after it, port 5's PHY outside the SoC at its own address (the MDIO
+ * pins are the same bus: OpenWrt's mt7620_mdio_read() reaches both)
+ */
 static void mt7620_piac(MT7530State *s, uint32_t val)
 {
     int n = PIAC_PHY(val) - GPC1_PHY_BASE(s->gpc1);
@@ -676,6 +689,15 @@ static void mt7620_piac(MT7530State *s, uint32_t val)
                  !(GPC1_PHY_DIS(s->gpc1) & BIT(n));
     uint16_t data = val & 0xffff;
 
+    if (PIAC_PHY(val) == s->ext_phy_addr) {
+        if (there) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7620-gsw: internal PHY %d "
+                          "and port 5's PHY both at MDIO address %u: port 5's "
+                          "answers\n", n, s->ext_phy_addr);
+        }
+        n = MT7620_EXT_PORT;
+        there = true;
+    }
     switch (PIAC_CMD(val)) {
     case PIAC_CMD_WRITE:
         /*
@@ -683,7 +705,7 @@ static void mt7620_piac(MT7530State *s, uint32_t val)
          * mt7620_ephy_init() and U-Boot's mt7620-eth select a page through
          * PHY 1 and then write the paged registers of PHYs 0-4
          */
-        if (there && PIAC_REG(val) == PHY_PAGE_REG) {
+        if (there && n < MT7530_NUM_PHYS && PIAC_REG(val) == PHY_PAGE_REG) {
             for (n = 0; n < MT7530_NUM_PHYS; n++) {
                 ralink_phy_write(&s->phy[n], PHY_PAGE_REG, data);
             }
@@ -1130,7 +1152,7 @@ void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
 static bool mt7530_port_up(MT7530State *s, int port)
 {
     return !s->in_reset && (mt7530_pmsr(s, port) & PMSR_LINK) &&
-           (port >= MT7530_NUM_PHYS || ralink_phy_link(&s->phy[port]));
+           (port >= s->num_nics || ralink_phy_link(&s->phy[port]));
 }
 
 static void mib_add64(uint32_t *mib, int w, uint64_t v)
@@ -1264,7 +1286,7 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
     ralink_gen_trigger(&s->gen, port, out, n);
-    if (port < MT7530_NUM_PHYS) {
+    if (port < s->num_nics) {
         qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
     } else if (s->mac_ops[port]) {
         s->mac_ops[port]->receive(s->mac_opaque[port], out, n, src);
@@ -1537,7 +1559,7 @@ void mt7530_mac_ready(MT7530State *s, int port)
 {
     int i;
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
     }
 }
@@ -1556,7 +1578,7 @@ static int mt7530_nc_port(MT7530State *s, NetClientState *nc)
 {
     int i;
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         if (qemu_get_queue(s->nic[i]) == nc) {
             return i;
         }
@@ -1663,7 +1685,7 @@ static void mt7530_reset_in(void *opaque, int n, int level)
         mt7530_reset_phys(s);
         mt7530_update_irq(s);
     } else {
-        for (i = 0; i < MT7530_NUM_PHYS; i++) {
+        for (i = 0; i < s->num_nics; i++) {
             s->phy[i].link = ralink_phy_link(&s->phy[i]);
             qemu_flush_queued_packets(qemu_get_queue(s->nic[i]));
         }
@@ -1688,8 +1710,15 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
     const RalinkPhyModel *phy = &ralink_phy_mt7530;
     int i;
 
+    s->num_nics = MT7530_NUM_PHYS;
     if (s->chip && !strcmp(s->chip, "mt7620")) {
         s->gsw = true;
+        s->num_nics = MT7530_NUM_NICS;
+        if (s->ext_phy_addr > 31) {
+            error_setg(errp, "mt7620-gsw: ext-phy-addr %u is no MDIO "
+                       "address", s->ext_phy_addr);
+            return;
+        }
         phy = &ralink_phy_mt7620;
         memory_region_init_io(&s->mmio, OBJECT(s), &mt7620_mmio_ops, s,
                               "mt7620-gsw", MT7620_GSW_SIZE);
@@ -1698,9 +1727,13 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "mt7530: unknown chip \"%s\" (mt7530, mt7620)",
                    s->chip);
         return;
+    } else if (s->conf[MT7620_EXT_PORT].peers.ncs[0]) {
+        error_setg(errp, "mt7530: netdev5: port 5 is the frame engine's "
+                   "GMAC1 on the MT7530");
+        return;
     }
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         g_autofree char *name = g_strdup_printf("%s.port%d",
                                                 dev->id ? dev->id : "mt7530",
                                                 i);
@@ -1716,6 +1749,12 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
         ralink_phy_init(&s->phy[i], phy, i,
                         mt7530_phy_partner, mt7530_phy_link_changed, s);
     }
+    if (s->gsw) {
+        /* Named by its port: mt7620_piac() maps its MDIO address */
+        ralink_phy_init(&s->phy[MT7620_EXT_PORT], &ralink_phy_generic,
+                        MT7620_EXT_PORT, mt7530_phy_partner,
+                        mt7530_phy_link_changed, s);
+    }
 }
 
 static void mt7530_unrealize(DeviceState *dev)
@@ -1723,11 +1762,11 @@ static void mt7530_unrealize(DeviceState *dev)
     MT7530State *s = MT7530(dev);
     int i;
 
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         qemu_del_nic(s->nic[i]);
     }
     ralink_gen_finalize(&s->gen);
-    for (i = 0; i < MT7530_NUM_PHYS; i++) {
+    for (i = 0; i < s->num_nics; i++) {
         ralink_phy_finalize(&s->phy[i]);
     }
 }
@@ -1778,8 +1817,8 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 /* A running autonegotiation's end is in the PHYs' state: arm for it */
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 5,
-    .minimum_version_id = 5,
+    .version_id = 6,
+    .minimum_version_id = 6,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1827,7 +1866,7 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32_ARRAY(pmeeecr, MT7530State, MT7530_NUM_PORTS),
         VMSTATE_UINT32_2DARRAY(mib, MT7530State, MT7530_NUM_PORTS,
                                MT7530_NUM_MIB),
-        VMSTATE_STRUCT_ARRAY(phy, MT7530State, MT7530_NUM_PHYS, 1,
+        VMSTATE_STRUCT_ARRAY(phy, MT7530State, MT7530_NUM_NICS, 1,
                              vmstate_ralink_phy, RalinkPhy),
         VMSTATE_STRUCT_ARRAY(vlan, MT7530State, MT7530_NUM_VLANS, 1,
                              vmstate_mt7530_vlan, MT7530Vlan),
@@ -1844,7 +1883,10 @@ static Property mt7530_properties[] = {
     DEFINE_PROP_NETDEV("netdev2", MT7530State, conf[2].peers),
     DEFINE_PROP_NETDEV("netdev3", MT7530State, conf[3].peers),
     DEFINE_PROP_NETDEV("netdev4", MT7530State, conf[4].peers),
+    DEFINE_PROP_NETDEV("netdev5", MT7530State, conf[5].peers),
     DEFINE_PROP_STRING("chip", MT7530State, chip),
+    /* The MT7620's port 5 PHY (a board's choice; 5 unless it says) */
+    DEFINE_PROP_UINT32("ext-phy-addr", MT7530State, ext_phy_addr, 5),
     DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -21,6 +21,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 #define MT7530_NUM_PORTS        7
 #define MT7530_NUM_PHYS         5       /* ports 0-4 */
 #define MT7530_GMAC1_PORT       5       /* wired to the FE's GMAC1 */
+/* Ports that can have a backend: 0-4, and the MT7620's port 5 */
+#define MT7530_NUM_NICS         6
+#define MT7620_EXT_PORT         5       /* RGMII to a PHY outside */
 #define MT7530_CPU_PORT         6       /* wired to the FE's GMAC0 */
 #define MT7530_MDIO_ADDR        0x1f    /* the switch's own MDIO address */
 #define MT7530_NUM_VLANS        4096
@@ -87,7 +90,11 @@ typedef struct MT7530Fdb {
  * MT7530State: the switch core.
  * @chip: "mt7530" (the MT7621's, on MDIO) or "mt7620" (the MT7620's GSW:
  *        its registers on MMIO, PHY access through PIAC, a 16-slot VLAN
- *        table, 100 Mbit PHYs, its own MIB layout and interrupt mask)
+ *        table, 100 Mbit PHYs, its own MIB layout and interrupt mask;
+ *        port 5 to a gigabit PHY outside the SoC, at MDIO address
+ *        @ext_phy_addr, property "ext-phy-addr", with a backend of its
+ *        own, "netdev5")
+ * @num_nics: the ports with a backend and a PHY: 0-4, or 0-5 on the GSW
  */
 struct MT7530State {
     SysBusDevice parent_obj;
@@ -96,9 +103,11 @@ struct MT7530State {
     bool gsw;
     MemoryRegion mmio;
 
-    /* The front ports' network backends: netdev0..netdev4 */
-    NICConf conf[MT7530_NUM_PHYS];
-    NICState *nic[MT7530_NUM_PHYS];
+    /* The front ports' network backends: netdev0..netdev4 (5) */
+    int num_nics;
+    uint32_t ext_phy_addr;
+    NICConf conf[MT7530_NUM_NICS];
+    NICState *nic[MT7530_NUM_NICS];
     qemu_irq irq;
     bool in_reset;
 
@@ -130,7 +139,7 @@ struct MT7530State {
     /* Registers the driver programs that have no effect here */
     GHashTable *other;
 
-    RalinkPhy phy[MT7530_NUM_PHYS];
+    RalinkPhy phy[MT7530_NUM_NICS];
     MT7530Vlan vlan[MT7530_NUM_VLANS];
     MT7530Fdb fdb[MT7530_NUM_FDB];
     int search_pos;

@@ -1621,9 +1621,16 @@ static int rsw_mii_write(struct mii_bus *bus, int port, int regnum, u16 val)
 	return priv->bus_ops->phy_write(priv, port, regnum, val);
 }
 
+/*
+ * With an "mdio" child (mainline's mt7530 binding), the PHYs it names are
+ * registered, and ports find theirs by phy-handle, among them a PHY outside
+ * the switch on the same bus; without one, the internal PHYs are found at
+ * their ports' numbers.
+ */
 static int rsw_setup_mdio(struct rsw_priv *priv)
 {
 	struct dsa_switch *ds = &priv->ds;
+	struct device_node *mnp;
 	struct mii_bus *bus;
 	int i, ret;
 
@@ -1642,7 +1649,9 @@ static int rsw_setup_mdio(struct rsw_priv *priv)
 		if (ds->phys_mii_mask & BIT(i))
 			bus->irq[i] = irq_create_mapping(priv->irq_domain, i);
 
-	ret = mdiobus_register(bus);
+	mnp = of_get_child_by_name(priv->dev->of_node, "mdio");
+	ret = of_mdiobus_register(bus, mnp);
+	of_node_put(mnp);
 	if (ret) {
 		dev_err(priv->dev, "cannot register the PHYs' bus: %d\n", ret);
 		mdiobus_free(bus);

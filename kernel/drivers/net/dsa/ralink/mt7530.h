@@ -319,6 +319,11 @@
 #define  PIAC_DATA			GENMASK(15, 0)
 #define MT7620_IMR			0x7008	/* a mask: set bits are off */
 #define MT7620_ISR			0x700c
+/* Port 5's RGMII delays (OpenWrt's gsw_mt7620.h; see mt7620.c) */
+#define MT7620_GPC1			0x7014
+#define MT7620_EXT_PORT			5
+#define  GPC1_TXDELAY			BIT(3)
+#define  GPC1_RXDELAY			BIT(2)
 #define MT7620_MAX_REG			0x7ffc
 
 /* FIDs: standalone ports learn apart from bridged ones */
@@ -472,7 +477,10 @@ struct rsw_port {
  * @bus_ops: the front end's services
  * @regmap: the core's registers
  * @reg_mutex: serialises table commands and multi-register updates
- * @user_mii_bus: the bus the internal PHYs are reached through
+ * @user_mii_bus: the bus the PHYs are reached through: the internal ones,
+ *	and those the switch's "mdio" node names
+ * @sysc: the SoC's system controller, where it holds a port's interface
+ *	mode (the MT7620's port 5), or NULL
  * @xtal: the crystal, TRAP_XTAL_*
  * @irq: the switch's interrupt, 0 for none
  * @irq_domain: the PHYs' link-change interrupts
@@ -505,6 +513,7 @@ struct rsw_priv {
 	struct regmap *regmap;
 	struct mutex reg_mutex;	/* see kernel-doc */
 	struct mii_bus *user_mii_bus;
+	struct regmap *sysc;
 	u32 xtal;
 	int irq;
 	struct irq_domain *irq_domain;
