@@ -707,6 +707,8 @@ class Bench:
         self.board = None
         # bed name: idle cost, instructions a microsecond
         self.idle = {}
+        # (bed, host seconds from QEMU's start to its end) a board
+        self.board_secs = []
 
     def start_board(self, n, plan):
         """Boot board @n of this set (BOARD_ROWS[n]) on @plan: QEMU
@@ -902,8 +904,12 @@ class Bench:
                 if not todo or (PROFILE and PROFILE not in
                                 [bed.prefix + r for r in todo]):
                     continue
+                t0 = time.monotonic()
                 self.run_board(n, bed, todo)
                 self.close_board()
+                self.board_secs.append((bed, time.monotonic() - t0))
+                self.progress('%s: board %d took %.1f s' % (
+                    bed.name, n, self.board_secs[-1][1]))
         except Exception as e:
             self.error = '%s: %s' % (type(e).__name__, e)
             self.progress('failed: %s' % self.error)
@@ -1125,6 +1131,11 @@ def main():
         if getattr(bn, 'boot_secs', None):
             lines.append('# %s: its last board\'s boot and plan took %.1f s '
                          '(TCG, thread=single, icount)' % (s, bn.boot_secs))
+        if bn.board_secs:
+            lines.append('# %s: host seconds a board (QEMU\'s start to its '
+                         'end): %s' % (s, ', '.join(
+                             '%s %.0f' % (bed.name, secs)
+                             for bed, secs in bn.board_secs)))
         for bed in BEDS:
             if bed.name in bn.idle:
                 lines.append('# %s %s: idle cost %.0f instructions/s, in '
