@@ -864,20 +864,20 @@ class Bench:
                 (self.a, tx_rows, WARM),
                 (self.b, [bed.prefix + r for bed in BEDS
                           for r in ('bridge-cpu-64', 'switched-64')], None)):
-            done = [self.results[r] for r in names if r in rows and
-                    r in self.results]
+            done = [r for r in names if r in rows and r in self.results]
             if not done:
                 continue
             if extra is None:
                 # The program's frames all reached B (none lost)
                 want = timed_count() * len(done)
             else:
-                want = sum(r.frames + extra for r in done)
+                want = sum(self.results[r].frames + extra for r in done)
             got = peer.wait_counted(want, 10, settle=1)
             if got != want:
                 self.notes.append('%s: host peer %s read %d of the %d frames '
-                                  'the switch sent it' % (self.set, peer.name,
-                                                          got, want))
+                                  'the switch sent it (%s)'
+                                  % (self.set, peer.name, got, want,
+                                     ', '.join(done)))
 
     def record(self, bed, name, kernel, user, frames, usecs, sent):
         """A row: the window's counts, the frames its receiving side got
