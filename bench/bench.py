@@ -151,10 +151,10 @@ gnubee-pc1, vocore2, mt7620a-eval); default all.
 PROFILE=ROW (e.g. PROFILE=rx-udp-64): run only ROW's board (the rows
 before it on that board too, so that the window is the table's), with
 the plugin's per-TB counters (profile=PATH, kept for every board), and
-print the kernel
-functions by instructions per frame, mainline and ours side by side, and
-the totals per group, to stdout and build/bench-profile-ROW.txt (not to
-the results file). See bench/insn_profile.py.
+print the kernel functions by instructions per frame, mainline and ours
+side by side, and the totals per group, to stdout and
+build/bench-profile-ROW.txt (a board's prefix mt7628/ as mt7628-; not
+to the results file). See bench/insn_profile.py.
 """
 
 import collections
@@ -1192,7 +1192,9 @@ def profile_report(benches, built, failed):
     lines += ['# ' + line for line in built]
     for s in failed:
         lines.append('# %s: FAILED: %s' % (s, benches[s].error))
-    path = os.path.join(BUILD, 'bench-profile-%s.txt' % PROFILE)
+    # A board's prefix (mt7628/) is not a directory here
+    path = os.path.join(BUILD, 'bench-profile-%s.txt'
+                        % PROFILE.replace('/', '-'))
     with open(path, 'w') as f:
         f.write('\n'.join(lines) + '\n')
     print('\n'.join(lines))
