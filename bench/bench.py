@@ -167,6 +167,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
@@ -707,15 +708,17 @@ class Bench:
         self.board = None
         # bed name: idle cost, instructions a microsecond
         self.idle = {}
-        # (bed, host seconds from QEMU's start to its end) a board
+        # (n, bed, host seconds from QEMU's start to its end) a board
         self.board_secs = []
+        # n: (notes, QEMU log problems) of board n
+        self.job_notes = {}
 
     def start_board(self, n, plan):
         """Boot board @n of this set (BOARD_ROWS[n]) on @plan: QEMU
         starts stopped, the host arms the plan's generator programs, then
         the guest runs."""
         bed = plan.bed
-        stem = '%s%s-%d' % (self.set, self.tag, n)
+        self.stem = stem = '%s%s-%d' % (self.set, self.tag, n)
         self.windows = os.path.join(OUT, 'windows-%s.txt' % stem)
         self.profile = os.path.join(OUT, 'profile-%s.txt' % stem)
         self.console = open(os.path.join(OUT, 'console-%s.log' % stem),
@@ -797,7 +800,7 @@ class Bench:
                       "-E '\\[|( (netif_receive_skb|__do_softirq|"
                       "schedule)$)'", timeout=300)
         self.kallsyms = out.splitlines()
-        with open(os.path.join(OUT, 'kallsyms-%s.txt' % self.set),
+        with open(os.path.join(OUT, 'kallsyms-%s.txt' % self.stem),
                   'w') as f:
             f.write(out)
         self.progress('%d module and check symbols from /proc/kallsyms'
@@ -819,9 +822,8 @@ class Bench:
                               % (self.set, g.group(2), g.group(3)))
 
     # -- a board ---------------------------------------------------------
-    def run_board(self, n, bed, rows):
+    def run_board(self, n, bed, rows, idle):
         plan = Plan(bed)
-        idle = bed.name not in self.idle and not PROFILE
         plan_setup(plan, self.set, idle)
         for name in rows:
             PLAN_ROWS[name](plan)
@@ -896,26 +898,27 @@ class Bench:
                          fmt(insns / frames) if frames else '-',
                          fmt(sum(own) / frames) if frames else '-'))
 
-    def run(self):
+    def run_job(self, n, bed, rows, idle):
+        """Board @n (BOARD_ROWS[n]) with @rows of it, measuring the idle
+        cost if @idle; False if it failed (self.error says why). Its
+        notes and QEMU log problems go to self.job_notes[n]."""
+        notes, problems = len(self.notes), len(self.problems)
+        t0 = time.monotonic()
         try:
-            for n, (bed, group) in enumerate(BOARD_ROWS):
-                todo = [r for r in group
-                        if (self.set, bed.prefix + r) not in NO_PATH]
-                if not todo or (PROFILE and PROFILE not in
-                                [bed.prefix + r for r in todo]):
-                    continue
-                t0 = time.monotonic()
-                self.run_board(n, bed, todo)
-                self.close_board()
-                self.board_secs.append((bed, time.monotonic() - t0))
-                self.progress('%s: board %d took %.1f s' % (
-                    bed.name, n, self.board_secs[-1][1]))
+            self.run_board(n, bed, rows, idle)
         except Exception as e:
             self.error = '%s: %s' % (type(e).__name__, e)
             self.progress('failed: %s' % self.error)
-            raise
+            traceback.print_exc()
         finally:
             self.close_board()
+        self.board_secs.append((n, bed, time.monotonic() - t0,
+                                getattr(self, 'boot_secs', 0)))
+        self.boot_secs = 0
+        self.job_notes[n] = (self.notes[notes:], self.problems[problems:])
+        self.progress('%s: board %d took %.1f s' % (
+            bed.name, n, self.board_secs[-1][2]))
+        return not getattr(self, 'error', None)
 
 
 def bootargs(bed):
@@ -1022,17 +1025,75 @@ def table(benches):
     return rows
 
 
+def board_jobs():
+    """The boards each set runs: (set, n, bed, rows, idle) of BOARD_ROWS[n]
+    with the rows the set has a path for (PROFILE=ROW: ROW's board only);
+    idle: the set's first board of its bed measures the idle cost. In
+    BOARD_ROWS' order, the sets' boards in turn."""
+    jobs = []
+    for s in SETS:
+        beds = set()
+        for n, (bed, group) in enumerate(BOARD_ROWS):
+            todo = [r for r in group if (s, bed.prefix + r) not in NO_PATH]
+            if not todo or (PROFILE and PROFILE not in
+                            [bed.prefix + r for r in todo]):
+                continue
+            jobs.append((s, n, bed, todo,
+                         bed.name not in beds and not PROFILE))
+            beds.add(bed.name)
+    jobs.sort(key=lambda j: (j[1], SETS.index(j[0])))
+    return jobs
+
+
 def run_sets(xdp, tag=''):
-    """Both driver sets, one board each, at once; {set: Bench}. @tag
-    goes into the names of their files in build/bench."""
-    benches = {s: Bench(s, xdp if s == 'ours' else None, tag)
-               for s in SETS}
-    threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
-    for t in threads.values():
+    """Every set's boards (board_jobs()), two at once: each lane takes the
+    next board when its last one ends, whichever set's (a set with more
+    boards, ours with the MT7620A's, would otherwise run on alone); what
+    a board measures does not depend on the lane or on what runs beside
+    it (CHECK=1). {set: Bench}, with every board's rows. @tag goes into
+    the names of their files in build/bench. A set stops at its first
+    failed board."""
+    jobs = collections.deque(board_jobs())
+    lock = threading.Lock()
+    lanes = [{s: Bench(s, xdp if s == 'ours' else None, tag) for s in SETS}
+             for _ in SETS]
+    failed = set()
+
+    def lane(benches):
+        while True:
+            with lock:
+                while jobs and jobs[0][0] in failed:
+                    jobs.popleft()
+                if not jobs:
+                    return
+                s, n, bed, rows, idle = jobs.popleft()
+            if not benches[s].run_job(n, bed, rows, idle):
+                with lock:
+                    failed.add(s)
+    threads = [threading.Thread(target=lane, args=(b,)) for b in lanes]
+    for t in threads:
         t.start()
-    for t in threads.values():
+    for t in threads:
         t.join()
-    return benches
+    return {s: merge([b[s] for b in lanes]) for s in SETS}
+
+
+def merge(parts):
+    """One set's Bench of its lanes' (@parts): every board's rows, idle
+    costs, times, notes and QEMU log problems (in the boards' order)."""
+    bn = parts[0]
+    for p in parts[1:]:
+        bn.results.update(p.results)
+        bn.idle.update(p.idle)
+        bn.board_secs += p.board_secs
+        bn.job_notes.update(p.job_notes)
+        if getattr(p, 'error', None) and not getattr(bn, 'error', None):
+            bn.error = p.error
+    bn.board_secs.sort(key=lambda b: b[0])
+    bn.notes = sum((bn.job_notes[n][0] for n in sorted(bn.job_notes)), [])
+    bn.problems = sum((bn.job_notes[n][1] for n in sorted(bn.job_notes)),
+                      [])
+    return bn
 
 
 def burn():
@@ -1089,8 +1150,8 @@ def main():
     for bed in BEDS:
         KSYMS[bed.kernel] = prof.kernel_symbols(prof.system_map(bed.kernel))
         OMAP[bed.kernel] = prof.object_map(bed.kernel)
-    log('%d frames a row%s; mainline and ours on two boards at once, '
-        'each bed in turn' % (FRAMES, ' (QUICK)' if QUICK else ''))
+    log('%d frames a row%s; two boards at once, each lane taking the next '
+        'board, either set\'s' % (FRAMES, ' (QUICK)' if QUICK else ''))
     benches = run_sets(xdp)
     check = None
     if CHECK and not PROFILE:
@@ -1128,14 +1189,12 @@ def main():
     for s in SETS:
         bn = benches[s]
         lines += details(bn, '')
-        if getattr(bn, 'boot_secs', None):
-            lines.append('# %s: its last board\'s boot and plan took %.1f s '
-                         '(TCG, thread=single, icount)' % (s, bn.boot_secs))
         if bn.board_secs:
-            lines.append('# %s: host seconds a board (QEMU\'s start to its '
-                         'end): %s' % (s, ', '.join(
-                             '%s %.0f' % (bed.name, secs)
-                             for bed, secs in bn.board_secs)))
+            lines.append('# %s: host seconds a board, its boot and plan / '
+                         'QEMU\'s start to its end (TCG, thread=single, '
+                         'icount): %s' % (s, ', '.join(
+                             '%d %s %.1f/%.1f' % (n, bed.name, boot, secs)
+                             for n, bed, secs, boot in bn.board_secs)))
         for bed in BEDS:
             if bed.name in bn.idle:
                 lines.append('# %s %s: idle cost %.0f instructions/s, in '
