@@ -91,6 +91,17 @@ the same frame generator (ralink_gen.c). The TX rows count what the
 frame engine sent (the SDM's count, in both drivers' ethtool -S): the
 ESW's port counters have 16 bits. Bed (below) holds what differs.
 
+The MT7620A (its evaluation board, rows `mt7620a/...`): the MT7621's
+rows, ours only: mainline 6.12 has no driver for the MT7620's frame
+engine or its gigabit switch (GSW), so mainline's cells are `-`. Our
+ralink_fe ("mediatek,mt7620-eth") is the conduit and ralink_mt7530
+drives the GSW (the MT7530 model with chip=mt7620, behind MMIO: the
+same frame generator) through DSA, with no tag on the wire (tag_mt7620:
+the port travels in the DMA descriptors); the mt76x8 kernel, the test
+DT of gsw-dsa (256 MiB), 2 ns an instruction as the MT7628's. The rows
+count by the GSW's MIB TxGood (16-bit fields that ralink_mt7530 adds
+up).
+
 The kernel runs on one CPU (`nosmp` on the test DT's command line;
 BENCH_SMP=1 keeps all four). With four vCPUs on one TCG thread (needed
 for exact counts), a vCPU that spins waiting for another spins for the
@@ -134,14 +145,16 @@ the table keeps the plain count.
 
 QUICK=1: a few thousand frames a row instead of 100,000.
 BENCH_RESULTS: where to write the results (default build/bench-results.txt).
+BENCH_BOARDS=BOARD,...: only these boards' rows (their QEMU machines:
+gnubee-pc1, vocore2, mt7620a-eval); default all.
 
 PROFILE=ROW (e.g. PROFILE=rx-udp-64): run only ROW's board (the rows
 before it on that board too, so that the window is the table's), with
 the plugin's per-TB counters (profile=PATH, kept for every board), and
-print the kernel
-functions by instructions per frame, mainline and ours side by side, and
-the totals per group, to stdout and build/bench-profile-ROW.txt (not to
-the results file). See bench/insn_profile.py.
+print the kernel functions by instructions per frame, mainline and ours
+side by side, and the totals per group, to stdout and
+build/bench-profile-ROW.txt (a board's prefix mt7628/ as mt7628-; not
+to the results file). See bench/insn_profile.py.
 """
 
 import collections
@@ -154,6 +167,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
@@ -184,16 +198,22 @@ class Bed:
     the rows' traffic (@iface), the rows it has (its board groups, see
     BOARD_ROWS below, by their names without @prefix), the rows mainline
     has no path for (@no_path), how each set loads its drivers (@load, a
-    shell command), the counter of what left towards A (@tx_counter), the
-    plan's shell and its initramfs (@initrd: its parts, concatenated)."""
+    shell command; a set without one has no row here), the counter of
+    what left towards A (@tx_counter), the plan's shell and its initramfs
+    (@initrd: its parts, concatenated); the switch's QEMU type (@nic: its
+    front ports' NIC model), the memory where the board's own
+    (board.BOARD_MEM) is not the test DT's (@mem), and the counter of
+    what left towards B (@fwd_counter: the bridge rows')."""
 
     def __init__(self, name, prefix, board, kernel, dtb, shift, qom, iface,
-                 groups, no_path, load, tx_counter, shell, initrd):
+                 groups, no_path, load, tx_counter, shell, initrd,
+                 nic='mt7530', mem=None, fwd_counter=None):
         self.name, self.prefix, self.board = name, prefix, board
         self.kernel, self.dtb, self.shift, self.qom = kernel, dtb, shift, qom
         self.iface, self.groups, self.no_path = iface, groups, no_path
         self.load, self.tx_counter = load, tx_counter
         self.shell, self.initrd = shell, initrd
+        self.nic, self.mem, self.fwd_counter = nic, mem, fwd_counter
 
     def rows(self):
         return [self.prefix + r for g in self.groups for r in g]
@@ -207,6 +227,13 @@ def mt7628_initrd():
     # The VoCore2's own initramfs (rootfs-net and the mt76x8 kernel's
     # modules) and bench-udp (bench/build.sh's extra.cpio.gz)
     return [board_initrd('vocore2', 'mt76x8'),
+            os.path.join(OUT, 'extra.cpio.gz')]
+
+
+def mt7620_initrd():
+    # rootfs-net and the mt76x8 kernel's modules, as the VoCore2's (the
+    # board's own, rootfs-base, has no iproute2), and bench-udp
+    return [board_initrd('mt7620a-eval', 'mt76x8', 'rootfs-net'),
             os.path.join(OUT, 'extra.cpio.gz')]
 
 
@@ -226,7 +253,8 @@ MT7621 = Bed('MT7621 (GnuBee PC1)', '', 'gnubee-pc1', 'main', dsa.DTB, 0,
               ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64']],
              {'xdp-drop-64'},
              {s: '%s %s swp0 swp1' % (dsa.LOAD, s) for s in SETS},
-             'ethstat swp0 TxUnicast', '/bin/bash', mt7621_initrd)
+             'ethstat swp0 TxUnicast', '/bin/bash', mt7621_initrd,
+             fwd_counter='ethstat swp1 TxUnicast')
 # The VoCore2's MT7628AN: eth0 alone, the ESW left the unmanaged switch it
 # is out of reset (mainline 6.12 has no driver for it), mainline's
 # mtk_eth ("ralink,rt5350-eth") or our ralink_fe; 2 ns an instruction
@@ -240,8 +268,33 @@ MT7628 = Bed('MT7628 (VoCore2)', 'mt7628/', 'vocore2', 'mt76x8',
               ['xdp-drop-64']],
              {'xdp-drop-64'},
              {'mainline': 'modprobe mtk_eth', 'ours': 'modprobe ralink_fe'},
-             'ethstat eth0 tx_packets', '/bin/sh', mt7628_initrd)
-BEDS = [MT7621, MT7628]
+             'ethstat eth0 tx_packets', '/bin/sh', mt7628_initrd,
+             nic=dsa.MT7628.nic)
+# The MT7620A evaluation board: its GSW (the MT7530 model, chip mt7620,
+# behind MMIO) under our ralink_mt7530 (its MMIO front end) and our
+# ralink_fe ("mediatek,mt7620-eth") the conduit, with no tag on the wire
+# (tag_mt7620: the port travels in the DMA descriptors); the MT7621's
+# rows and boards. Mainline 6.12 has no driver for the MT7620's frame
+# engine or its GSW: every row is ours alone. The test DT of gsw-dsa and
+# gsw-selftests (swp0-swp4, 256 MiB: rootfs-net does not unpack in the
+# board's 32), the mt76x8 kernel, the plan in ash; 2 ns an instruction,
+# as the MT7628's (the same 580 MHz 24KEc), so that the two boards' rows
+# compare. The GSW's MIB counts frames in 16-bit fields, which
+# ralink_mt7530 reads four times a second and adds up (ethtool -S reads
+# them afresh): TxGood, every good frame that left (the windows' are all
+# unicast).
+MT7620_ROWS = [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
+               ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64']]
+MT7620 = Bed('MT7620A (evaluation board)', 'mt7620a/', dsa.MT7620.board,
+             'mt76x8', dsa.MT7620.dtb, 1, dsa.MT7620.switch_qom, 'swp0',
+             MT7620_ROWS, set(sum(MT7620_ROWS, [])),
+             {'ours': '%s ours swp0 swp1' % dsa.LOAD},
+             'ethstat swp0 TxGood', '/bin/sh', mt7620_initrd,
+             nic=dsa.MT7620.nic, mem=dsa.MT7620.mem,
+             fwd_counter='ethstat swp1 TxGood')
+ALL_BEDS = [MT7621, MT7628, MT7620]
+BOARDS = [b for b in os.environ.get('BENCH_BOARDS', '').split(',') if b]
+BEDS = [bed for bed in ALL_BEDS if not BOARDS or bed.board in BOARDS]
 ROWS = [r for bed in BEDS for r in bed.rows()]
 ROW_BED = {r: bed for bed in BEDS for r in bed.rows()}
 # (bed, rows of a board); QUICK=1 (make test's bench suite, which checks
@@ -547,14 +600,18 @@ def plan_timed(plan, name, frame, counter):
 
 
 def plan_bridge_cpu(plan):
+    if plan.bed.shell == '/bin/sh':
+        # busybox's ash runs its own tc applet first (no clsact, no
+        # matchall): iproute2's by its path
+        plan.sh('tc() { /usr/sbin/tc "$@"; }')
     for dev, to in (('swp0', 'swp1'), ('swp1', 'swp0')):
         plan.sh('must ip link set %s promisc on\n'
                 'must tc qdisc add dev %s clsact\n'
                 'must tc filter add dev %s ingress matchall skip_hw action '
                 'mirred egress redirect dev %s' % (dev, dev, dev, to))
-    plan_timed(plan, 'bridge-cpu-64',
+    plan_timed(plan, plan.bed.prefix + 'bridge-cpu-64',
                udp_frame(MAC_B, MAC_T, IP_T, IP_B, PORT_FWD, 64),
-               'ethstat swp1 TxUnicast')
+               plan.bed.fwd_counter)
     for dev in ('swp0', 'swp1'):
         plan.sh('must tc qdisc del dev %s clsact\n'
                 'must ip link set %s promisc off' % (dev, dev))
@@ -574,9 +631,9 @@ forwarding() {
 until_ok "forwarding swp0 and swp1" forwarding
 must bridge fdb add %s dev swp1 master static
 ''' % mac_str(MAC_B))
-    plan_timed(plan, 'switched-64',
+    plan_timed(plan, plan.bed.prefix + 'switched-64',
                udp_frame(MAC_B, MAC_T, IP_T, IP_B, PORT_FWD, 64),
-               'ethstat swp1 TxUnicast')
+               plan.bed.fwd_counter)
     plan.sh('must ip link del br0')
 
 
@@ -651,13 +708,17 @@ class Bench:
         self.board = None
         # bed name: idle cost, instructions a microsecond
         self.idle = {}
+        # (n, bed, host seconds from QEMU's start to its end) a board
+        self.board_secs = []
+        # n: (notes, QEMU log problems) of board n
+        self.job_notes = {}
 
     def start_board(self, n, plan):
         """Boot board @n of this set (BOARD_ROWS[n]) on @plan: QEMU
         starts stopped, the host arms the plan's generator programs, then
         the guest runs."""
         bed = plan.bed
-        stem = '%s%s-%d' % (self.set, self.tag, n)
+        self.stem = stem = '%s%s-%d' % (self.set, self.tag, n)
         self.windows = os.path.join(OUT, 'windows-%s.txt' % stem)
         self.profile = os.path.join(OUT, 'profile-%s.txt' % stem)
         self.console = open(os.path.join(OUT, 'console-%s.log' % stem),
@@ -669,11 +730,10 @@ class Bench:
                  '-accel', 'tcg,thread=single', '-icount',
                  'shift=%d,sleep=off' % bed.shift, '-S',
                  '-plugin', plugin]
-        model = dsa.MT7628.nic if bed is MT7628 else 'mt7530'
         self.board = Board(bed.board, dtb=bed.dtb, initrd=False,
-                           append=bootargs(bed), extra=extra +
-                           self.a.netdev('pa', model=model) +
-                           self.b.netdev('pb', model=model),
+                           append=bootargs(bed), mem=bed.mem, extra=extra +
+                           self.a.netdev('pa', model=bed.nic) +
+                           self.b.netdev('pb', model=bed.nic),
                            log=self.console)
         self.nwin = 0
         b = self.board
@@ -740,7 +800,7 @@ class Bench:
                       "-E '\\[|( (netif_receive_skb|__do_softirq|"
                       "schedule)$)'", timeout=300)
         self.kallsyms = out.splitlines()
-        with open(os.path.join(OUT, 'kallsyms-%s.txt' % self.set),
+        with open(os.path.join(OUT, 'kallsyms-%s.txt' % self.stem),
                   'w') as f:
             f.write(out)
         self.progress('%d module and check symbols from /proc/kallsyms'
@@ -762,9 +822,8 @@ class Bench:
                               % (self.set, g.group(2), g.group(3)))
 
     # -- a board ---------------------------------------------------------
-    def run_board(self, n, bed, rows):
+    def run_board(self, n, bed, rows, idle):
         plan = Plan(bed)
-        idle = bed.name not in self.idle and not PROFILE
         plan_setup(plan, self.set, idle)
         for name in rows:
             PLAN_ROWS[name](plan)
@@ -805,21 +864,22 @@ class Bench:
                    for r in ('tx-udp-64', 'tx-udp-1500')]
         for peer, names, extra in (
                 (self.a, tx_rows, WARM),
-                (self.b, ('bridge-cpu-64', 'switched-64'), None)):
-            done = [self.results[r] for r in names if r in rows and
-                    r in self.results]
+                (self.b, [bed.prefix + r for bed in BEDS
+                          for r in ('bridge-cpu-64', 'switched-64')], None)):
+            done = [r for r in names if r in rows and r in self.results]
             if not done:
                 continue
             if extra is None:
                 # The program's frames all reached B (none lost)
                 want = timed_count() * len(done)
             else:
-                want = sum(r.frames + extra for r in done)
+                want = sum(self.results[r].frames + extra for r in done)
             got = peer.wait_counted(want, 10, settle=1)
             if got != want:
                 self.notes.append('%s: host peer %s read %d of the %d frames '
-                                  'the switch sent it' % (self.set, peer.name,
-                                                          got, want))
+                                  'the switch sent it (%s)'
+                                  % (self.set, peer.name, got, want,
+                                     ', '.join(done)))
 
     def record(self, bed, name, kernel, user, frames, usecs, sent):
         """A row: the window's counts, the frames its receiving side got
@@ -838,22 +898,27 @@ class Bench:
                          fmt(insns / frames) if frames else '-',
                          fmt(sum(own) / frames) if frames else '-'))
 
-    def run(self):
+    def run_job(self, n, bed, rows, idle):
+        """Board @n (BOARD_ROWS[n]) with @rows of it, measuring the idle
+        cost if @idle; False if it failed (self.error says why). Its
+        notes and QEMU log problems go to self.job_notes[n]."""
+        notes, problems = len(self.notes), len(self.problems)
+        t0 = time.monotonic()
         try:
-            for n, (bed, group) in enumerate(BOARD_ROWS):
-                todo = [r for r in group
-                        if (self.set, bed.prefix + r) not in NO_PATH]
-                if not todo or (PROFILE and PROFILE not in
-                                [bed.prefix + r for r in todo]):
-                    continue
-                self.run_board(n, bed, todo)
-                self.close_board()
+            self.run_board(n, bed, rows, idle)
         except Exception as e:
             self.error = '%s: %s' % (type(e).__name__, e)
             self.progress('failed: %s' % self.error)
-            raise
+            traceback.print_exc()
         finally:
             self.close_board()
+        self.board_secs.append((n, bed, time.monotonic() - t0,
+                                getattr(self, 'boot_secs', 0)))
+        self.boot_secs = 0
+        self.job_notes[n] = (self.notes[notes:], self.problems[problems:])
+        self.progress('%s: board %d took %.1f s' % (
+            bed.name, n, self.board_secs[-1][2]))
+        return not getattr(self, 'error', None)
 
 
 def bootargs(bed):
@@ -877,9 +942,17 @@ def provenance():
                                    if dirty else ''))
     except OSError:
         pass
-    for path in (os.path.join(kernel_dir('main'), 'vmlinux'), initrd_path(),
-                 os.path.join(kernel_dir('mt76x8'), 'vmlinux'),
-                 board_initrd('vocore2', 'mt76x8')):
+    paths = []
+    for bed in BEDS:
+        # A bed's initramfs: its first part (bench/build.sh's, made each
+        # run, is the rootfs with bench-udp: the rootfs)
+        first = bed.initrd()[0]
+        for path in (os.path.join(kernel_dir(bed.kernel), 'vmlinux'),
+                     initrd_path() if first.startswith(OUT + os.sep)
+                     else first):
+            if path not in paths:
+                paths.append(path)
+    for path in paths:
         h = hashlib.sha1()
         with open(path, 'rb') as f:
             for block in iter(lambda: f.read(1 << 20), b''):
@@ -952,17 +1025,75 @@ def table(benches):
     return rows
 
 
+def board_jobs():
+    """The boards each set runs: (set, n, bed, rows, idle) of BOARD_ROWS[n]
+    with the rows the set has a path for (PROFILE=ROW: ROW's board only);
+    idle: the set's first board of its bed measures the idle cost. In
+    BOARD_ROWS' order, the sets' boards in turn."""
+    jobs = []
+    for s in SETS:
+        beds = set()
+        for n, (bed, group) in enumerate(BOARD_ROWS):
+            todo = [r for r in group if (s, bed.prefix + r) not in NO_PATH]
+            if not todo or (PROFILE and PROFILE not in
+                            [bed.prefix + r for r in todo]):
+                continue
+            jobs.append((s, n, bed, todo,
+                         bed.name not in beds and not PROFILE))
+            beds.add(bed.name)
+    jobs.sort(key=lambda j: (j[1], SETS.index(j[0])))
+    return jobs
+
+
 def run_sets(xdp, tag=''):
-    """Both driver sets, one board each, at once; {set: Bench}. @tag
-    goes into the names of their files in build/bench."""
-    benches = {s: Bench(s, xdp if s == 'ours' else None, tag)
-               for s in SETS}
-    threads = {s: threading.Thread(target=benches[s].run) for s in SETS}
-    for t in threads.values():
+    """Every set's boards (board_jobs()), two at once: each lane takes the
+    next board when its last one ends, whichever set's (a set with more
+    boards, ours with the MT7620A's, would otherwise run on alone); what
+    a board measures does not depend on the lane or on what runs beside
+    it (CHECK=1). {set: Bench}, with every board's rows. @tag goes into
+    the names of their files in build/bench. A set stops at its first
+    failed board."""
+    jobs = collections.deque(board_jobs())
+    lock = threading.Lock()
+    lanes = [{s: Bench(s, xdp if s == 'ours' else None, tag) for s in SETS}
+             for _ in SETS]
+    failed = set()
+
+    def lane(benches):
+        while True:
+            with lock:
+                while jobs and jobs[0][0] in failed:
+                    jobs.popleft()
+                if not jobs:
+                    return
+                s, n, bed, rows, idle = jobs.popleft()
+            if not benches[s].run_job(n, bed, rows, idle):
+                with lock:
+                    failed.add(s)
+    threads = [threading.Thread(target=lane, args=(b,)) for b in lanes]
+    for t in threads:
         t.start()
-    for t in threads.values():
+    for t in threads:
         t.join()
-    return benches
+    return {s: merge([b[s] for b in lanes]) for s in SETS}
+
+
+def merge(parts):
+    """One set's Bench of its lanes' (@parts): every board's rows, idle
+    costs, times, notes and QEMU log problems (in the boards' order)."""
+    bn = parts[0]
+    for p in parts[1:]:
+        bn.results.update(p.results)
+        bn.idle.update(p.idle)
+        bn.board_secs += p.board_secs
+        bn.job_notes.update(p.job_notes)
+        if getattr(p, 'error', None) and not getattr(bn, 'error', None):
+            bn.error = p.error
+    bn.board_secs.sort(key=lambda b: b[0])
+    bn.notes = sum((bn.job_notes[n][0] for n in sorted(bn.job_notes)), [])
+    bn.problems = sum((bn.job_notes[n][1] for n in sorted(bn.job_notes)),
+                      [])
+    return bn
 
 
 def burn():
@@ -1003,6 +1134,12 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     log('building the plugin, bench-udp and the initrd (bench/build.sh)')
     subprocess.run([os.path.join(TOP, 'bench', 'build.sh')], check=True)
+    unknown = set(BOARDS) - {bed.board for bed in ALL_BEDS}
+    if unknown:
+        log('BENCH_BOARDS: no bench board %s (%s)' % (
+            ', '.join(sorted(unknown)),
+            ', '.join(bed.board for bed in ALL_BEDS)))
+        return 2
     if PROFILE and PROFILE not in ROWS:
         log('PROFILE=%s: not a row (%s)' % (PROFILE, ', '.join(ROWS)))
         return 2
@@ -1013,8 +1150,8 @@ def main():
     for bed in BEDS:
         KSYMS[bed.kernel] = prof.kernel_symbols(prof.system_map(bed.kernel))
         OMAP[bed.kernel] = prof.object_map(bed.kernel)
-    log('%d frames a row%s; mainline and ours on two boards at once, '
-        'each bed in turn' % (FRAMES, ' (QUICK)' if QUICK else ''))
+    log('%d frames a row%s; two boards at once, each lane taking the next '
+        'board, either set\'s' % (FRAMES, ' (QUICK)' if QUICK else ''))
     benches = run_sets(xdp)
     check = None
     if CHECK and not PROFILE:
@@ -1036,8 +1173,10 @@ def main():
         return profile_report(benches, built, failed)
 
     rows = table(benches)
-    lines = ['# make bench%s: guest instructions (kernel + user, '
+    lines = ['# make bench%s%s: guest instructions (kernel + user, '
              '%s) per frame received' % (' QUICK=1' if QUICK else '',
+                                         ' BENCH_BOARDS=' + ','.join(BOARDS)
+                                         if BOARDS else '',
                                          'all 4 CPUs' if SMP else
                                          'one CPU: nosmp'),
              '# row mainline ours ours/mainline, then the same of the '
@@ -1050,9 +1189,12 @@ def main():
     for s in SETS:
         bn = benches[s]
         lines += details(bn, '')
-        if getattr(bn, 'boot_secs', None):
-            lines.append('# %s: its last board\'s boot and plan took %.1f s '
-                         '(TCG, thread=single, icount)' % (s, bn.boot_secs))
+        if bn.board_secs:
+            lines.append('# %s: host seconds a board, its boot and plan / '
+                         'QEMU\'s start to its end (TCG, thread=single, '
+                         'icount): %s' % (s, ', '.join(
+                             '%d %s %.1f/%.1f' % (n, bed.name, boot, secs)
+                             for n, bed, secs, boot in bn.board_secs)))
         for bed in BEDS:
             if bed.name in bn.idle:
                 lines.append('# %s %s: idle cost %.0f instructions/s, in '
@@ -1109,7 +1251,9 @@ def profile_report(benches, built, failed):
     lines += ['# ' + line for line in built]
     for s in failed:
         lines.append('# %s: FAILED: %s' % (s, benches[s].error))
-    path = os.path.join(BUILD, 'bench-profile-%s.txt' % PROFILE)
+    # A board's prefix (mt7628/) is not a directory here
+    path = os.path.join(BUILD, 'bench-profile-%s.txt'
+                        % PROFILE.replace('/', '-'))
     with open(path, 'w') as f:
         f.write('\n'.join(lines) + '\n')
     print('\n'.join(lines))

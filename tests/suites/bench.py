@@ -4,14 +4,16 @@
 
 Benchmarks are not pass/fail (../shared/TESTING.md); this suite checks
 only that the bench works: bench/bench.py with QUICK=1 (a few thousand
-frames a row) exits 0, writes every row (the MT7621's and the MT7628's)
-with a number for both driver sets, whole path and the drivers' own share (`-` only where a set has
-no such path: XDP with mainline's drivers; a row that lost frames has
-no number), the drivers' own share is a part of the whole (above 0,
-below it) wherever a frame reaches the CPU, and the switched row, whose
-frames never reach the CPU, costs under SWITCHED_MAX of the
-CPU-forwarded row. bench.py itself fails on a QEMU log line that
-tests/lib/board.py does not explain. The results go to
+frames a row) exits 0, writes every row (the MT7621's, the MT7628's and
+the MT7620A's) with a number for both driver sets, whole path and the
+drivers' own share (`-` only where a set has no such path: XDP with
+mainline's drivers, and every MT7620A row with mainline's, which has no
+driver for its frame engine or switch; a row that lost frames has no
+number), the drivers' own share is a part of the whole (above 0, below
+it) wherever a frame reaches the CPU, and the switched rows, whose
+frames never reach the CPU, cost under SWITCHED_MAX of the
+CPU-forwarded row of their board. bench.py itself fails on a QEMU log
+line that tests/lib/board.py does not explain. The results go to
 build/tests/bench/bench-results.txt, not to build/bench-results.txt.
 """
 
@@ -29,11 +31,19 @@ RESULTS = os.path.join(OUT, 'bench-results.txt')
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
         'bridge-cpu-64', 'switched-64', 'xdp-drop-64',
         'mt7628/rx-udp-64', 'mt7628/rx-udp-1500', 'mt7628/tx-udp-64',
-        'mt7628/tx-udp-1500', 'mt7628/xdp-drop-64']
+        'mt7628/tx-udp-1500', 'mt7628/xdp-drop-64',
+        'mt7620a/rx-udp-64', 'mt7620a/rx-udp-1500', 'mt7620a/tx-udp-64',
+        'mt7620a/tx-udp-1500', 'mt7620a/bridge-cpu-64',
+        'mt7620a/switched-64', 'mt7620a/xdp-drop-64']
+MAINLINE_COLUMNS = ('mainline', 'ratio', 'own-mainline', 'own-ratio')
 # (row, column) where `-` is the right answer: mainline has no XDP on
-# either SoC.
-NO_PATH = {(r, c) for r in ('xdp-drop-64', 'mt7628/xdp-drop-64')
-           for c in ('mainline', 'ratio', 'own-mainline', 'own-ratio')}
+# the MT7621 or the MT7628, and no driver for the MT7620's frame engine
+# or its GSW (6.12), so no MT7620A row at all.
+NO_PATH = {(r, c) for r in ROWS if r.endswith('xdp-drop-64') or
+           r.startswith('mt7620a/') for c in MAINLINE_COLUMNS}
+# The switched rows and the CPU-forwarded rows they are held against
+SWITCHED = {'switched-64': 'bridge-cpu-64',
+            'mt7620a/switched-64': 'mt7620a/bridge-cpu-64'}
 COLUMNS = ['mainline', 'ours', 'ratio', 'own-mainline', 'own-ours',
            'own-ratio']
 SWITCHED_MAX = 0.05
@@ -85,7 +95,8 @@ def main():
                 bad.append('%s %s: %r is not a number' % (row, col, cell))
     suite.result(not bad, 'the results have every row with a number for '
                  'each driver set, whole path and drivers\' own (- only '
-                 'for XDP with mainline)', '\n'.join(bad) or None)
+                 'for XDP and the MT7620A with mainline)',
+                 '\n'.join(bad) or None)
 
     def value(row, col):
         cells = rows.get(row) or []
@@ -94,7 +105,7 @@ def main():
 
     parts = []
     for row in ROWS:
-        if row == 'switched-64':
+        if row in SWITCHED:
             continue
         for col in ('mainline', 'ours'):
             whole, own = value(row, col), value(row, 'own-' + col)
@@ -106,14 +117,19 @@ def main():
                  'instructions are a part of the whole (above 0, below it)',
                  '\n'.join(parts) or None)
 
-    for col in ('mainline', 'ours'):
-        sw, cpu = value('switched-64', col), value('bridge-cpu-64', col)
-        ok = sw is not None and cpu is not None and cpu > 0 and (
-            sw < SWITCHED_MAX * cpu)
-        suite.result(ok, '%s: switched frames cost under %d %% of CPU-'
-                     'forwarded ones' % (col, SWITCHED_MAX * 100),
-                     'switched-64 %s, bridge-cpu-64 %s instructions/frame'
-                     % (sw, cpu))
+    for switched, fwd in SWITCHED.items():
+        for col in ('mainline', 'ours'):
+            if (switched, col) in NO_PATH:
+                continue
+            sw, cpu = value(switched, col), value(fwd, col)
+            ok = sw is not None and cpu is not None and cpu > 0 and (
+                sw < SWITCHED_MAX * cpu)
+            suite.result(ok, '%s%s: switched frames cost under %d %% of '
+                         'CPU-forwarded ones' % (
+                             switched[:-len('switched-64')], col,
+                             SWITCHED_MAX * 100),
+                         '%s %s, %s %s instructions/frame'
+                         % (switched, sw, fwd, cpu))
     return 1 if suite.failed else 0
 
 
