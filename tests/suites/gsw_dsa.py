@@ -39,8 +39,15 @@ is built in. Host peers A and B on ports 0 and 1, C on port 5 (ports
 - the MTU: swp0's max MTU is the GSW's 2048-byte frame less header and
   FCS (no tag on the wire), max+1 refused;
 - rmmod/modprobe of ralink_mt7530 and ralink_fe, sysfs unbind/bind of
-  the switch, ours-eth's ROUNDS each, then A pings swp0; kmemleak empty;
-  dmesg clean; the QEMU log holds nothing unexpected.
+  the switch, ours-eth's ROUNDS each, then A pings swp0;
+- the GSW's core reset behind the driver (the model's fault-reset: every
+  register back to its reset value, the CPU port's link no longer forced
+  up): the driver notices (its MIB enable read back clear) and says so
+  within RESET_SECS, and A pings swp0 again (broken once: with no
+  register cache behind the MMIO front end the driver noticed, could not
+  program the switch again, and regcache_sync() warned: the pings stayed
+  unanswered and dmesg had a WARNING);
+- kmemleak empty; dmesg clean; the QEMU log holds nothing unexpected.
 """
 
 import os
@@ -63,6 +70,8 @@ PORTS = ('swp0', 'swp1', 'swp2', 'swp3', 'swp4', 'swp5')
 SYSCFG1 = 0x10000014
 GE1_MODE_SHIFT, GE1_RMII = 12, 2
 P5_SOAK = 10000
+# The stats work looks for a core reset at least every 5 s
+RESET_SECS = 10
 # mt7620.c's mt7620_mibs
 GSW_MIBS = ('TxGood', 'TxBad', 'TxBadBytes', 'TxBytes', 'TxDrop', 'RxGood',
             'RxBad', 'RxBadBytes', 'RxBytes', 'RxIngressDrop', 'RxCtrlDrop',
@@ -251,6 +260,14 @@ def main():
         rtt = a.ping('192.0.2.1', 300, wait=30) if st == 0 else out
         t.result(isinstance(rtt, float), 'after the loops A pings swp0',
                  str(rtt))
+        out = b.hmp('qom-set /machine/soc/gsw fault-reset on')
+        log = b.check('for i in $(seq %d); do dmesg | grep -q "reset behind '
+                      'the driver" && break; sleep 0.1; done; dmesg | grep '
+                      '"reset behind the driver"; true' % (RESET_SECS * 10))
+        rtt = a.ping('192.0.2.1', 301, wait=RESET_SECS)
+        t.result('reset behind the driver' in log and isinstance(rtt, float),
+                 'the GSW\'s core reset behind the driver: noticed, and A '
+                 'pings swp0 again', '%s %s\n%s' % (out, log, rtt))
         leaks = dsa.kmemleak_leaks(b)
         t.result(not leaks, 'kmemleak empty after the tests and loops',
                  leaks[:3000])

@@ -97,6 +97,9 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg)
 	case MT7530_MTRAP:
 	case MT7530_TOP_SIG_CTRL:
 	case MT7530_P6ECR:
+	case MT7620_GMACCR:
+	case MT7620_MIB_CNT_EN:
+	case MT7620_GPC1:
 		return false;
 	}
 	return true;
@@ -1330,22 +1333,24 @@ static void rsw_stats_refresh_port(struct rsw_priv *priv, int port)
 }
 
 /*
- * Whether the MT7530 core was reset behind the driver (a glitch, a
+ * Whether the switch core was reset behind the driver (a glitch, a
  * watchdog): every register and table is then at its reset value.
- * rsw_setup() sets MTRAP_CHG_TRAP, which the reset value has not, and
- * the regmap's cache keeps what the driver wrote: a read of the
- * hardware that lacks the bit says so. Under @reg_mutex, as every MTRAP
- * update is.
+ * rsw_setup() sets the chip's reset mark (the MT7530's MTRAP_CHG_TRAP,
+ * the GSW's MIB enable), which the reset value has not, and the regmap's
+ * cache keeps what the driver wrote: a read of the hardware that lacks
+ * the bit says so. Under @reg_mutex, as every update of the mark's
+ * register is.
  */
 static bool rsw_core_lost(struct rsw_priv *priv)
 {
-	u32 trap;
+	const struct rsw_info *info = priv->info;
+	u32 val;
 
 	lockdep_assert_held(&priv->reg_mutex);
 
-	return priv->info->has_mtrap &&
-	       !regmap_read_bypassed(priv->regmap, MT7530_MTRAP, &trap) &&
-	       !(trap & MTRAP_CHG_TRAP);
+	return info->reset_mark_bit &&
+	       !regmap_read_bypassed(priv->regmap, info->reset_mark_reg, &val) &&
+	       !(val & info->reset_mark_bit);
 }
 
 /*
@@ -1622,10 +1627,10 @@ static int rsw_mii_write(struct mii_bus *bus, int port, int regnum, u16 val)
 }
 
 /*
- * With an "mdio" child (mainline's mt7530 binding), the PHYs it names are
- * registered, and ports find theirs by phy-handle, among them a PHY outside
- * the switch on the same bus; without one, the internal PHYs are found at
- * their ports' numbers.
+ * With an "mdio" child (as mainline's mt7530 reads it), the PHYs it names
+ * are registered, and ports find theirs by phy-handle, among them a PHY
+ * outside the switch on the same bus; without one, the internal PHYs are
+ * found at their ports' numbers; a disabled one means no bus.
  */
 static int rsw_setup_mdio(struct rsw_priv *priv)
 {
@@ -1650,6 +1655,11 @@ static int rsw_setup_mdio(struct rsw_priv *priv)
 			bus->irq[i] = irq_create_mapping(priv->irq_domain, i);
 
 	mnp = of_get_child_by_name(priv->dev->of_node, "mdio");
+	if (mnp && !of_device_is_available(mnp)) {
+		of_node_put(mnp);
+		mdiobus_free(bus);
+		return 0;
+	}
 	ret = of_mdiobus_register(bus, mnp);
 	of_node_put(mnp);
 	if (ret) {

@@ -49,6 +49,9 @@ static const struct regmap_config rsw_mmio_regmap_config = {
 	.val_bits = 32,
 	.reg_stride = 4,
 	.max_register = MT7620_MAX_REG,
+	/* What rsw_restore() programs again after a reset behind the driver */
+	.volatile_reg = rsw_volatile_reg,
+	.cache_type = REGCACHE_MAPLE,
 };
 
 static void rsw_mmio_hw_reset(struct rsw_priv *priv)

@@ -361,8 +361,11 @@ struct rsw_mib_desc {
  * @vlan_slots: the VLAN table's entries, each naming its VID (0: the
  *	table is indexed by VID)
  * @has_mtrap: the MT7530's strap override register and what hangs on it:
- *	ports 5 and 6 off by strap, a reset of the core behind the driver
- *	seen in its MTRAP_CHG_TRAP
+ *	ports 5 and 6 off by strap
+ * @reset_mark_reg: a register the driver sets @reset_mark_bit in and the
+ *	core's reset clears: read without it, the core was reset behind the
+ *	driver
+ * @reset_mark_bit: see @reset_mark_reg (0: no reset is looked for)
  * @has_eee: the MACs signal EEE's low power idle
  * @irq_mask: SYS_INT_EN is a mask (set bits are off), as the GSW's IMR
  * @mibs: the MIB counters ethtool -S reports, @num_mibs of them
@@ -385,7 +388,8 @@ struct rsw_mib_desc {
  * @irq_setup: what the switch needs before its interrupt fires
  *	(optional)
  * @phylink_get_caps: the MAC capabilities and interfaces of a port
- * @mac_config: set up a CPU port's interface (optional)
+ * @mac_config: set up a port's interface outside the core, e.g. a CPU
+ *	port's clock or port 5's mode in the SoC (optional)
  */
 struct rsw_info {
 	const char *name;
@@ -397,6 +401,8 @@ struct rsw_info {
 	unsigned int max_frame;
 	u8 vlan_slots;
 	bool has_mtrap;
+	u32 reset_mark_reg;
+	u32 reset_mark_bit;
 	bool has_eee;
 	bool irq_mask;
 	const struct rsw_mib_desc *mibs;

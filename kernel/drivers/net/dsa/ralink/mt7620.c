@@ -229,6 +229,9 @@ const struct rsw_info rsw_mt7620_info = {
 	.max_frame = MT7620_MAX_FRAME,
 	.vlan_slots = MT7620_NUM_VLAN_SLOTS,
 	.irq_mask = true,
+	/* OpenWrt enables the MIB after the GSW's reset: off out of reset */
+	.reset_mark_reg = MT7620_MIB_CNT_EN,
+	.reset_mark_bit = MIB_CNT_EN_ENABLE,
 	.mibs = mt7620_mibs,
 	.num_mibs = ARRAY_SIZE(mt7620_mibs),
 	.stats_mibs = mt7620_mibs,
