@@ -97,9 +97,6 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg)
 	case MT7530_MTRAP:
 	case MT7530_TOP_SIG_CTRL:
 	case MT7530_P6ECR:
-	case MT7620_GMACCR:
-	case MT7620_MIB_CNT_EN:
-	case MT7620_GPC1:
 		return false;
 	}
 	return true;

@@ -50,7 +50,7 @@ static const struct regmap_config rsw_mmio_regmap_config = {
 	.reg_stride = 4,
 	.max_register = MT7620_MAX_REG,
 	/* What rsw_restore() programs again after a reset behind the driver */
-	.volatile_reg = rsw_volatile_reg,
+	.volatile_reg = rsw_mt7620_volatile_reg,
 	.cache_type = REGCACHE_MAPLE,
 };
 

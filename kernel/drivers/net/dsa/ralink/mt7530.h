@@ -541,6 +541,7 @@ extern const struct rsw_info rsw_mt7621_info;
 extern const struct rsw_info rsw_mt7620_info;
 
 bool rsw_volatile_reg(struct device *dev, unsigned int reg);
+bool rsw_mt7620_volatile_reg(struct device *dev, unsigned int reg);
 int rsw_rmw(struct rsw_priv *priv, u32 reg, u32 mask, u32 set);
 int rsw_update(struct rsw_priv *priv, u32 reg, u32 val);
 u64 rsw_mib_read64(struct rsw_priv *priv, int port, u32 offset);

@@ -126,6 +126,27 @@ static int mt7620_set_max_frame(struct rsw_priv *priv, int len)
 		       GMACCR_MAX_RX_PKT_LEN | GMACCR_MAX_RX_JUMBO, val);
 }
 
+/**
+ * rsw_mt7620_volatile_reg() - rsw_volatile_reg() for the GSW
+ * @dev: the switch's device
+ * @reg: the register
+ *
+ * The GSW's own configuration registers are cached too (on the MT7530
+ * these offsets are other registers: its MIB, for one).
+ *
+ * Return: false for the registers the regmap may cache.
+ */
+bool rsw_mt7620_volatile_reg(struct device *dev, unsigned int reg)
+{
+	switch (reg) {
+	case MT7620_GMACCR:
+	case MT7620_MIB_CNT_EN:
+	case MT7620_GPC1:
+		return false;
+	}
+	return rsw_volatile_reg(dev, reg);
+}
+
 /* The system controller's SYSCFG1: port 5's interface (GE1) mode */
 #define MT7620_SYSC_SYSCFG1		0x14
 #define  SYSCFG1_GE1_MODE		GENMASK(13, 12)
