@@ -12,7 +12,7 @@ HOST_PKGS=(
 	build-essential bc bison flex cpio xz-utils rsync kmod file
 	libssl-dev libelf-dev python3 perl ccache dpkg-dev
 	gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu libc6-dev-mipsel-cross
-	linux-source-6.12 device-tree-compiler clang
+	linux-source-6.12 device-tree-compiler dt-schema clang
 	meson ninja-build pkg-config libglib2.0-dev libpixman-1-dev
 	libslirp-dev libfdt-dev
 	gdb

@@ -8,6 +8,12 @@
   hard-linked copy of the main build's tree with kernel/patches reversed,
   each file the patches touch unshared first by scripts/env.sh's
   apply_patches);
+- every DT binding document the series or kernel/patches add or change
+  is valid YAML and a valid schema by dt-doc-validate (Debian's
+  dt-schema, 2022.08 in bookworm; broken once: a description with a
+  colon in it, which YAML reads as a key). That version cannot process
+  6.12's whole bindings tree (dt-mk-schema fails on its core schemas), so
+  the DTs themselves are not validated against them;
 - that tree builds our drivers in tree (the main build's .config plus our
   Kconfig symbols and COMPILE_TEST, W=1): the symbols exist in the tree's
   Kconfig and stick, and the directories the series adds build without a
@@ -108,6 +114,32 @@ def main():
     if not suite.check('the series applies to a clean linux-source-6.12 '
                        'tree', apply):
         return 1
+
+    def bindings():
+        docs = set()
+        for p in series + sorted(glob.glob(os.path.join(
+                TOP, 'kernel', 'patches', '*.patch'))):
+            for ln in open(p):
+                if (ln.startswith('+++ b/Documentation/devicetree/bindings/')
+                        and ln.rstrip().endswith('.yaml')):
+                    docs.add(ln.split(None, 1)[1].strip()[2:])
+        if not docs:
+            raise RuntimeError('no binding document in the series')
+        root = os.path.join(src, 'Documentation', 'devicetree', 'bindings')
+        bad = []
+        for d in sorted(docs):
+            p = subprocess.run(['dt-doc-validate', '-u', root,
+                                os.path.join(src, d)], text=True,
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+            if p.returncode or p.stdout.strip():
+                bad.append('%s: %s' % (d, p.stdout.strip()))
+        if bad:
+            raise RuntimeError('\n'.join(bad))
+        return 'valid: %s' % ' '.join(sorted(docs))
+
+    suite.check('the binding documents the patches add or change pass '
+                'dt-doc-validate', bindings)
 
     dirs = series_dirs()
     syms = symbols(dirs)
