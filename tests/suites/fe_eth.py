@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""esw-eth: our frame-engine driver (ralink_fe) on the VoCore2's MT7628,
+"""fe-eth: our frame-engine driver (ralink_fe) on the VoCore2's MT7628,
 the checks of ours-eth that its frame engine has the hardware for.
 
 The MT7628's frame engine (fe_rt5350.c) sends through PDMA TX ring 0
@@ -37,7 +37,7 @@ the loops, as the conduit's DSA user does. Checked:
   empty; dmesg has no WARNING/BUG/Oops (dmesg_and_poweroff()).
 The QEMU log holds nothing unexpected. Then one boot per broken DT
 (ours-eth's bad_dt(): fdtput on the test DTB, written to
-build/tests/esw-eth/), for the frame engine and for the switch: probe
+build/tests/fe-eth/), for the frame engine and for the switch: probe
 fails with a dev_err naming the property, no oops.
 """
 
@@ -81,7 +81,7 @@ UNBIND = ('echo 10100000.ethernet > {fe}/unbind && '
           'echo 10110000.switch > {sw}/bind').format(fe=FE_DRV, sw=SW_DRV)
 SW_UNBIND = ('echo 10110000.switch > {sw}/unbind && '
              'echo 10110000.switch > {sw}/bind').format(sw=SW_DRV)
-OUT = os.path.join(BUILD, 'tests', 'esw-eth')
+OUT = os.path.join(BUILD, 'tests', 'fe-eth')
 ETH = '/ethernet@10100000'
 SW = '/switch@10110000'
 # As ours-eth's BAD_DT: (fdtput edits, the property the dev_err must name,
@@ -172,7 +172,7 @@ def case_reflect(b, a, board_mac, sec, counters):
 
 
 def main():
-    suite = Suite('esw-eth')
+    suite = Suite('fe-eth')
     t = Prefixed(suite, BOARD)
     xdp = build_xdp()
     a = Peer('A', MAC_A, IP_A)
