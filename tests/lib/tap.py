@@ -79,6 +79,9 @@ class Prefixed:
     def fail(self, name, diag=None):
         return self.suite.fail('%s: %s' % (self.board, name), diag)
 
+    def skip(self, name, why):
+        return self.suite.skip('%s: %s' % (self.board, name), why)
+
     def comment(self, text):
         return self.suite.comment(text)
 

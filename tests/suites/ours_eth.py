@@ -116,10 +116,11 @@ BAD_DT = {
 
 
 class BadDtBed:
-    """Where bad_dt() boots a broken DT and what it looks at: @board, its
-    test DTB (@dtb of kernel @kernel's dtbs), the @modules to load (the
-    frame engine's driver, then the switch's), what of dmesg to show
-    (@log), the drivers' sysfs directories (@fe_drv, @sw_drv) and their
+    """Where bad_dt() boots a broken DT and what it looks at: @name, the
+    prefix of its lines, @board, its test DTB (@dtb of kernel @kernel's
+    dtbs), the @modules to load (the frame engine's driver, then the
+    switch's if there is one), what of dmesg to show (@log), the drivers'
+    sysfs directories (@fe_drv, @sw_drv: None without a switch) and their
     devices' names there (@bound), the frame engine's netdevs (@netdevs),
     QEMU's @extra options and the @cases (as BAD_DT)."""
 
@@ -333,14 +334,19 @@ def ethtool_basics(b, dst=None, crossings=2):
             % (rx, tx, usecs, frames, slow, fast, bql.strip()))
 
 
-def case_ethtool(b):
-    seen = ethtool_basics(b)
-    # Pause settings with the standard pause statistics (-I)
+def pause_rmon(b):
+    """eth0's pause settings with the standard pause statistics (-I) and
+    its standard rmon group: the GDMA's counters."""
     pause = b.check('ethtool -I -a eth0')
     need(ethtool_field(pause, 'RX') in ('on', 'off') and
          re.search(r'rx_pause_frames: \d+', pause), pause)
     std = b.check('ethtool -S eth0 --groups rmon')
     need(re.search(r'^rmon-etherStatsUndersizePkts: \d+', std, re.M), std)
+
+
+def case_ethtool(b):
+    seen = ethtool_basics(b)
+    pause_rmon(b)
     return seen
 
 
@@ -768,13 +774,14 @@ def bad_dt(suite, bed, name, dtb):
     # the boot's host time.
     with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True) as b:
         b.wait_ready()
-        st, out = b.run('dmesg -n 1; modprobe %s; modprobe %s; sleep 2; '
+        st, out = b.run('dmesg -n 1; %s; sleep 2; '
                         'dmesg | grep -E "%s"; echo "bound:"; ls %s | '
                         'grep -E "%s"; echo "netdevs:"; ls /sys/class/net | '
                         'grep -E "eth|swp"; echo "oops:"; dmesg | grep -E '
-                        '"%s"; rmmod %s %s'
-                        % (bed.modules + (bed.log, drv, bed.bound, OOPS) +
-                           bed.modules[::-1]), timeout=120)
+                        '"%s"; rmmod %s'
+                        % ('; '.join('modprobe ' + m for m in bed.modules),
+                           bed.log, drv, bed.bound, OOPS,
+                           ' '.join(bed.modules[::-1])), timeout=120)
     msgs, rest = out.split('bound:', 1)
     bound, rest = rest.split('netdevs:', 1)
     netdevs, oops = rest.split('oops:', 1)
