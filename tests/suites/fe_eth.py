@@ -110,6 +110,10 @@ FE_DRV = '/sys/bus/platform/drivers/ralink_fe'
 # FE_PDMA_REGS_0800 and FE_PDMA_REGS_0100
 PDMA_GLO_CFG_0800 = 0x0a04
 PDMA_GLO_CFG_0100 = 0x0100
+# The TX timeout's pings while TX is stalled: large enough that a few
+# fill BQL's limit (grown by the MTU check's frames where no XDP program's
+# DMA restart reset it) and stop the queue, which starts the watchdog
+TX_TIMEOUT_PING = 1000
 # What ethtool -S shows of the hardware: the SDM's counters (fe_sdm.c)...
 SDM_STATS = ('tx_bytes', 'tx_packets', 'rx_bytes', 'rx_packets',
              'rx_checksum_errors')
@@ -462,7 +466,8 @@ def live(suite, bed, xdp):
                        'no XDP program loads' % (bed.kernel, conf))
         t.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
                 'traffic recovers',
-                lambda: case_tx_timeout(b, bed.fe_base + bed.glo_cfg, IP_A))
+                lambda: case_tx_timeout(b, bed.fe_base + bed.glo_cfg, IP_A,
+                                        TX_TIMEOUT_PING))
 
         b.check('ip addr flush dev eth0')
         if sw:

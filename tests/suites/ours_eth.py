@@ -625,9 +625,11 @@ def case_bad_frames(b, peer):
             ', '.join('%s +%d' % c for c in moved.items()), pauses)
 
 
-def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None):
+def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None, size=None):
     """The TX DMA stalled through @reg's TX_DMA_EN (a GLO_CFG); pings of
-    @dst."""
+    @dst, of @size bytes (ping's 56 by default) while it waits for the
+    watchdog: the queue stops once BQL's limit is in flight, which takes
+    one frame or twenty, as the limit stands."""
     dst = dst or IP1
     since = dsa.dmesg_lines(b)
     val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
@@ -637,9 +639,10 @@ def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None):
     need(got == 0, 'TX DMA stalled, yet %d/3 pings answered' % got)
     # dev_watchdog: 5 s (watchdog_timeo) after the queue stopped moving.
     st, out = b.run('for i in $(seq 60); do dmesg | tail -n +%d | grep -q '
-                    '"resetting the DMA" && break; ping -c 1 -W 1 %s '
+                    '"resetting the DMA" && break; ping -c 1 -W 1 %s%s '
                     '>/dev/null; sleep 0.5; done; dmesg | tail -n +%d'
-                    % (since + 1, dst, since + 1), timeout=120)
+                    % (since + 1, '-s %d ' % size if size else '', dst,
+                       since + 1), timeout=120)
     need('NETDEV WATCHDOG' in out and 'TX timeout' in out and
          'resetting the DMA' in out,
          'no watchdog / TX timeout / DMA reset in dmesg:\n%s' % out)
