@@ -763,9 +763,10 @@ def main_board(suite, xdp):
     suite.qemu_log(b, 'the main board')
 
 
-def bad_dt(suite, bed, name, dtb):
+def bad_dt(suite, bed, name, dtb, niced=False):
     """Boot @bed's board with @dtb, its case @name: the driver it breaks
-    must not bind, and say why.
+    must not bind, and say why. @niced: QEMU runs niced (beside a board
+    that times what it sees). Return the board (closed).
 
     A broken frame engine leaves no netdev at all; a broken switch leaves
     the frame engine's netdevs and no user ports.
@@ -775,7 +776,8 @@ def bad_dt(suite, bed, name, dtb):
     drv = bed.sw_drv if switch else bed.fe_drv
     # One CPU: a probe that fails tests no SMP, and more CPUs only add to
     # the boot's host time.
-    with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True) as b:
+    with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True,
+               niced=niced) as b:
         b.wait_ready()
         st, out = b.run('dmesg -n 1; %s; sleep 2; '
                         'dmesg | grep -E "%s"; echo "bound:"; ls %s | '
@@ -799,6 +801,7 @@ def bad_dt(suite, bed, name, dtb):
     if ok:
         suite.comment(errs[-1].strip())
     suite.qemu_log(b, '%sbad DT (%s)' % (bed.name, name))
+    return b
 
 
 GNUBEE_BAD = BadDtBed('', 'gnubee-pc1', 'main', dsa.DTB,
