@@ -4,10 +4,11 @@
 engine sends through PDMA, the checks of ours-eth that each has the
 hardware for.
 
-One bed per board (BEDS: data, one boot for every live check, then one
-short boot per broken DT), every line named with its board. Each board
-boots with `kmemleak=on` and the initramfs with iproute2, iputils' ping
-and ethtool (rootfs-net), host peer A on its first port:
+One bed per board (BEDS: data), every line named with its board: one
+boot for every live check, and one short boot per broken DT. The live
+boots run one after another, each with `kmemleak=on` and the initramfs
+with iproute2, iputils' ping and ethtool (rootfs-net), host peer A on
+its board's first port:
 - vocore2 (the MT7628, fe_rt5350.c): PDMA TX ring 0 (fe_tx_pdma.c) and
   the SDM instead of GDMAs (fe_sdm.c): one port, to the ESW's CPU port,
   no TX checksums or TSO, no pause or length error counters. A on switch
@@ -65,12 +66,14 @@ Checked, per board:
   conduit: bound again after; the last user port comes back each time;
   without a switch, eth0); then A pings swp0 (eth0 without a switch);
   kmemleak is empty; dmesg has no WARNING/BUG/Oops (dmesg_and_poweroff()).
-The QEMU log holds nothing unexpected. Then one boot per broken DT
-(ours-eth's bad_dt(): fdtput on the board's DTB with its own 32 MiB and
-busybox's initramfs, one CPU, written to build/tests/fe-eth/), for the
-frame engine (on the RT3883 and RT2880 its MAC's PHY and MDIO bus too)
-and for the switch: probe fails with a dev_err naming the property, no
-oops.
+The QEMU log holds nothing unexpected. Beside the live boots, in a
+thread, one boot per broken DT (ours-eth's bad_dt(): fdtput on the
+board's DTB with its own 32 MiB and busybox's initramfs, one CPU, QEMU
+niced: nothing there is timed; the DTBs in build/tests/fe-eth/BOARD/),
+for the frame engine (on the RT3883 and RT2880 its MAC's PHY and MDIO
+bus too) and for the switch: probe fails with a dev_err naming the
+property, no oops. Their lines follow the live boots' (tap.Deferred).
+The last comments give each board's time and host CPU.
 
 The RT3883's and RT2880's kernels (kernel/configs/rt3883.config,
 rt2880.config) have neither BPF (CONFIG_BPF_SYSCALL: no XDP program
