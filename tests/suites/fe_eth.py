@@ -130,13 +130,14 @@ GDMA_STATS = ('tx_bytes', 'tx_packets', 'tx_skip', 'tx_collisions',
 
 class Switch:
     """A bed's switch under its DSA driver: the @module, its sysfs
-    directory (@drv) and device there (@dev), the user port its driver
-    makes last (@last, what the loops wait for) and the one A is on
+    directory (@drv) and device there (@dev), its node in the DT (@node),
+    the user port its driver makes last (@last, what the loops wait for;
+    None: the DT's last labelled port, last_port()) and the one A is on
     (@port)."""
 
-    def __init__(self, module, drv, dev, last, port='swp0'):
+    def __init__(self, module, drv, dev, node, last=None, port='swp0'):
         self.module, self.drv, self.dev = module, drv, dev
-        self.last, self.port = last, port
+        self.node, self.last, self.port = node, last, port
         self.name = os.path.basename(drv)
 
 
@@ -212,7 +213,7 @@ ETH = '/ethernet@10100000'
 SW = '/switch@10110000'
 VOCORE2_DTB = 'mt7628-vocore2-esw.dtb'
 ESW = Switch('ralink_esw', '/sys/bus/platform/drivers/ralink-esw',
-             '10110000.switch', 'swp3')
+             '10110000.switch', SW, 'swp3')
 VOCORE2 = Bed('vocore2', 'mt76x8', VOCORE2_DTB, 'ralink-esw', 0x10100000,
               PDMA_GLO_CFG_0800, 1536, SDM_STATS,
               BadDtBed('vocore2: ', 'vocore2', 'mt76x8', VOCORE2_DTB,
@@ -233,7 +234,7 @@ VOCORE2 = Bed('vocore2', 'mt76x8', VOCORE2_DTB, 'ralink-esw', 0x10100000,
 # the GSW; the GSW's node as the MMIO front end reads it (the generic ones
 # of the frame engine are the VoCore2's)
 GSW = Switch('ralink_mt7530', '/sys/bus/platform/drivers/ralink-mt7530-mmio',
-             '10110000.switch', 'swp4')
+             '10110000.switch', SW)
 MT7620A = Bed('mt7620a-eval', 'mt76x8', 'mt7620a-eval-gsw-256m.dtb',
               'mt7530', 0x10100000, PDMA_GLO_CFG_0800, 2048, GDMA_STATS,
               BadDtBed('mt7620a-eval: ', 'mt7620a-eval', 'mt76x8',
@@ -276,6 +277,22 @@ def kernel_has(variant, option):
     """Whether kernel build @variant's .config sets @option (y)."""
     with open(os.path.join(kernel_dir(variant), '.config')) as f:
         return ('%s=y' % option) in f.read().splitlines()
+
+
+def last_port(dtb, sw):
+    """The label of the last port with one under @sw's ports in @dtb (a
+    path): the user port DSA makes last."""
+    def fdtget(*args):
+        return subprocess.run(['fdtget'] + list(args), check=True, text=True,
+                              capture_output=True).stdout.split()
+    ports = fdtget('-l', dtb, sw.node + '/ports')
+    labels = {}
+    for p in ports:
+        if 'label' in fdtget('-p', dtb, '%s/ports/%s' % (sw.node, p)):
+            reg = int(fdtget(dtb, '%s/ports/%s' % (sw.node, p), 'reg')[0])
+            labels[reg] = fdtget('-ts', dtb, '%s/ports/%s' % (sw.node, p),
+                                 'label')[0]
+    return labels[max(labels)]
 
 
 def live_dtb(bed):
@@ -410,6 +427,9 @@ def live(suite, bed, xdp):
     a = Peer('A', MAC_A, IP_A)
     dtb = live_dtb(bed)
     sw = bed.switch
+    if sw:
+        last = sw.last or last_port(os.path.join(kernel_dir(bed.kernel),
+                                                 'dtbs', dtb), sw)
     with Board(bed.board, dtb=dtb, mem=bed.mem, rootfs='rootfs-net',
                extra=a.netdev('pa', model=bed.nic),
                append=dt_bootargs(dtb, bed.kernel) + ' kmemleak=on') as b:
@@ -478,12 +498,12 @@ def live(suite, bed, xdp):
         if sw:
             b.check('modprobe %s && for i in $(seq 50); do [ -e '
                     '/sys/class/net/%s ] && break; sleep 0.1; done; [ -e '
-                    '/sys/class/net/%s ]' % (sw.module, sw.last, sw.last))
+                    '/sys/class/net/%s ]' % (sw.module, last, last))
         if bed.mtu_port:
             port_up(b, sw.port)
             t.check(mtu, lambda: case_mtu(b, bed))
             b.check('ip addr flush dev %s' % sw.port)
-        loops(t, b, bed)
+        loops(t, b, bed, last if sw else 'eth0')
         st, out = port_up(b, sw.port if sw else 'eth0')
         rtt = a.ping(IP_BOARD, 300) if st == 0 else out
         if sw:
@@ -505,29 +525,30 @@ def live(suite, bed, xdp):
     return spent
 
 
-def loops(t, b, bed):
-    """ROUNDS of each: rmmod/modprobe of the drivers, sysfs unbind/bind of
-    ralink_fe (DSA's device link, the switch a consumer of its conduit's
-    device, unbinds the switch with the frame engine, and nothing binds
-    it again: the ESW and the GSW are no children of the frame engine, as
-    the MT7530 is on the MT7621) and of the switch."""
+def loops(t, b, bed, last):
+    """ROUNDS of each, waiting for the netdev @last each time:
+    rmmod/modprobe of the drivers, sysfs unbind/bind of ralink_fe (DSA's
+    device link, the switch a consumer of its conduit's device, unbinds
+    the switch with the frame engine, and nothing binds it again: the ESW
+    and the GSW are no children of the frame engine, as the MT7530 is on
+    the MT7621) and of the switch."""
     sw = bed.switch
     fe = ('echo {dev} > {drv}/unbind && echo {dev} > {drv}/bind'
           .format(dev=bed.fe_dev, drv=FE_DRV))
     if not sw:
         loop(t, b, 'rmmod/modprobe ralink_fe',
-             'rmmod ralink_fe && modprobe ralink_fe', dev='eth0')
-        loop(t, b, 'sysfs unbind/bind ralink_fe', fe, dev='eth0')
+             'rmmod ralink_fe && modprobe ralink_fe', dev=last)
+        loop(t, b, 'sysfs unbind/bind ralink_fe', fe, dev=last)
         return
     loop(t, b, 'rmmod/modprobe %s and ralink_fe' % sw.module,
          'rmmod {sw} && rmmod ralink_fe && modprobe ralink_fe && '
-         'modprobe {sw}'.format(sw=sw.module), dev=sw.last)
+         'modprobe {sw}'.format(sw=sw.module), dev=last)
     bind = 'echo {dev} > {drv}/bind'.format(dev=sw.dev, drv=sw.drv)
     loop(t, b, 'sysfs unbind/bind ralink_fe (and bind the switch again)',
-         fe + ' && ' + bind, dev=sw.last)
+         fe + ' && ' + bind, dev=last)
     loop(t, b, 'sysfs unbind/bind the switch (%s)' % sw.name,
          'echo {dev} > {drv}/unbind && {bind}'.format(
-             dev=sw.dev, drv=sw.drv, bind=bind), dev=sw.last)
+             dev=sw.dev, drv=sw.drv, bind=bind), dev=last)
 
 
 def cpu_secs():
