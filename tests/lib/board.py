@@ -336,7 +336,8 @@ class Board:
     def __init__(self, board='gnubee-pc1', variant='main', initrd=True,
                  append=None, extra=(), log=None, dtb=None,
                  virtual_clock=False, nosmp=False, expect=0,
-                 norandmaps=False, kernel=None, mem=None, rootfs=None):
+                 norandmaps=False, kernel=None, mem=None, rootfs=None,
+                 niced=False):
         self.tmp = tempfile.TemporaryDirectory(prefix='ralink-fe-')
         self.final_log = None
         self.mon_path = os.path.join(self.tmp.name, 'monitor.sock')
@@ -355,7 +356,8 @@ class Board:
         self.log = log
         # A board on the virtual clock waits for a slot, and runs niced:
         # it does not mind waiting for the CPU, boards on the real clock
-        # (host peers, real-time paced traffic) do.
+        # (host peers, real-time paced traffic) do. @niced: a board on
+        # the real clock that times nothing runs niced too.
         self.slot = Slot(expect) if virtual_clock else None
         self.start_time = time.monotonic()
         # QEMU runs in the board's directory with core dumps on: if it
@@ -364,7 +366,7 @@ class Board:
         self.proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, cwd=self.tmp.name,
-            preexec_fn=lambda: _qemu_preexec(virtual_clock))
+            preexec_fn=lambda: _qemu_preexec(virtual_clock or niced))
         self.stderr = b''
         self.crash = None
         self.reader = threading.Thread(target=self._read, daemon=True)

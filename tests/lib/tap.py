@@ -79,6 +79,9 @@ class Prefixed:
     def fail(self, name, diag=None):
         return self.suite.fail('%s: %s' % (self.board, name), diag)
 
+    def skip(self, name, why):
+        return self.suite.skip('%s: %s' % (self.board, name), why)
+
     def comment(self, text):
         return self.suite.comment(text)
 
@@ -87,3 +90,32 @@ class Prefixed:
 
     def qemu_log(self, b, what):
         return self.suite.qemu_log(b, what)
+
+
+class Deferred:
+    """A Suite's results and comments kept, to be printed later with
+    replay(): what a thread running beside others reports, its lines
+    together."""
+
+    def __init__(self):
+        self.lines = []
+
+    def result(self, ok, name, diag=None):
+        self.lines.append(('result', (ok, name, diag)))
+        return ok
+
+    def fail(self, name, diag=None):
+        return self.result(False, name, diag)
+
+    def comment(self, text):
+        self.lines.append(('comment', (text,)))
+
+    def qemu_log(self, board, what):
+        bad = board.log_problems()
+        return self.result(not bad, '%s: %s' % (what, LOG_VERDICT),
+                           '\n'.join(bad[:30]))
+
+    def replay(self, suite):
+        for fn, args in self.lines:
+            getattr(suite, fn)(*args)
+        self.lines = []

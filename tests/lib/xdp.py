@@ -3,7 +3,7 @@
 
 Sections: xdp_drop, xdp_tx, xdp_redirect (on a DSA conduit with the MTK
 tag), xdp_tx_eth, xdp_redirect_eth (on plain Ethernet), tc_csum (see the
-source). Used by the ours-eth and esw-eth suites and by make bench.
+source). Used by the ours-eth and fe-eth suites and by make bench.
 """
 
 import os

@@ -116,10 +116,11 @@ BAD_DT = {
 
 
 class BadDtBed:
-    """Where bad_dt() boots a broken DT and what it looks at: @board, its
-    test DTB (@dtb of kernel @kernel's dtbs), the @modules to load (the
-    frame engine's driver, then the switch's), what of dmesg to show
-    (@log), the drivers' sysfs directories (@fe_drv, @sw_drv) and their
+    """Where bad_dt() boots a broken DT and what it looks at: @name, the
+    prefix of its lines, @board, its test DTB (@dtb of kernel @kernel's
+    dtbs), the @modules to load (the frame engine's driver, then the
+    switch's if there is one), what of dmesg to show (@log), the drivers'
+    sysfs directories (@fe_drv, @sw_drv: None without a switch) and their
     devices' names there (@bound), the frame engine's netdevs (@netdevs),
     QEMU's @extra options and the @cases (as BAD_DT)."""
 
@@ -333,14 +334,19 @@ def ethtool_basics(b, dst=None, crossings=2):
             % (rx, tx, usecs, frames, slow, fast, bql.strip()))
 
 
-def case_ethtool(b):
-    seen = ethtool_basics(b)
-    # Pause settings with the standard pause statistics (-I)
+def pause_rmon(b):
+    """eth0's pause settings with the standard pause statistics (-I) and
+    its standard rmon group: the GDMA's counters."""
     pause = b.check('ethtool -I -a eth0')
     need(ethtool_field(pause, 'RX') in ('on', 'off') and
          re.search(r'rx_pause_frames: \d+', pause), pause)
     std = b.check('ethtool -S eth0 --groups rmon')
     need(re.search(r'^rmon-etherStatsUndersizePkts: \d+', std, re.M), std)
+
+
+def case_ethtool(b):
+    seen = ethtool_basics(b)
+    pause_rmon(b)
     return seen
 
 
@@ -619,9 +625,11 @@ def case_bad_frames(b, peer):
             ', '.join('%s +%d' % c for c in moved.items()), pauses)
 
 
-def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None):
+def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None, size=None):
     """The TX DMA stalled through @reg's TX_DMA_EN (a GLO_CFG); pings of
-    @dst."""
+    @dst, of @size bytes (ping's 56 by default) while it waits for the
+    watchdog: the queue stops once BQL's limit is in flight, which takes
+    one frame or twenty, as the limit stands."""
     dst = dst or IP1
     since = dsa.dmesg_lines(b)
     val = int(b.check('devmem 0x%x 32' % reg).strip(), 16)
@@ -631,9 +639,10 @@ def case_tx_timeout(b, reg=FE_BASE + QDMA_GLO_CFG, dst=None):
     need(got == 0, 'TX DMA stalled, yet %d/3 pings answered' % got)
     # dev_watchdog: 5 s (watchdog_timeo) after the queue stopped moving.
     st, out = b.run('for i in $(seq 60); do dmesg | tail -n +%d | grep -q '
-                    '"resetting the DMA" && break; ping -c 1 -W 1 %s '
+                    '"resetting the DMA" && break; ping -c 1 -W 1 %s%s '
                     '>/dev/null; sleep 0.5; done; dmesg | tail -n +%d'
-                    % (since + 1, dst, since + 1), timeout=120)
+                    % (since + 1, '-s %d ' % size if size else '', dst,
+                       since + 1), timeout=120)
     need('NETDEV WATCHDOG' in out and 'TX timeout' in out and
          'resetting the DMA' in out,
          'no watchdog / TX timeout / DMA reset in dmesg:\n%s' % out)
@@ -754,9 +763,10 @@ def main_board(suite, xdp):
     suite.qemu_log(b, 'the main board')
 
 
-def bad_dt(suite, bed, name, dtb):
+def bad_dt(suite, bed, name, dtb, niced=False):
     """Boot @bed's board with @dtb, its case @name: the driver it breaks
-    must not bind, and say why.
+    must not bind, and say why. @niced: QEMU runs niced (beside a board
+    that times what it sees). Return the board (closed).
 
     A broken frame engine leaves no netdev at all; a broken switch leaves
     the frame engine's netdevs and no user ports.
@@ -766,15 +776,17 @@ def bad_dt(suite, bed, name, dtb):
     drv = bed.sw_drv if switch else bed.fe_drv
     # One CPU: a probe that fails tests no SMP, and more CPUs only add to
     # the boot's host time.
-    with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True) as b:
+    with Board(bed.board, dtb=dtb, extra=bed.extra(), nosmp=True,
+               niced=niced) as b:
         b.wait_ready()
-        st, out = b.run('dmesg -n 1; modprobe %s; modprobe %s; sleep 2; '
+        st, out = b.run('dmesg -n 1; %s; sleep 2; '
                         'dmesg | grep -E "%s"; echo "bound:"; ls %s | '
                         'grep -E "%s"; echo "netdevs:"; ls /sys/class/net | '
                         'grep -E "eth|swp"; echo "oops:"; dmesg | grep -E '
-                        '"%s"; rmmod %s %s'
-                        % (bed.modules + (bed.log, drv, bed.bound, OOPS) +
-                           bed.modules[::-1]), timeout=120)
+                        '"%s"; rmmod %s'
+                        % ('; '.join('modprobe ' + m for m in bed.modules),
+                           bed.log, drv, bed.bound, OOPS,
+                           ' '.join(bed.modules[::-1])), timeout=120)
     msgs, rest = out.split('bound:', 1)
     bound, rest = rest.split('netdevs:', 1)
     netdevs, oops = rest.split('oops:', 1)
@@ -789,6 +801,7 @@ def bad_dt(suite, bed, name, dtb):
     if ok:
         suite.comment(errs[-1].strip())
     suite.qemu_log(b, '%sbad DT (%s)' % (bed.name, name))
+    return b
 
 
 GNUBEE_BAD = BadDtBed('', 'gnubee-pc1', 'main', dsa.DTB,
