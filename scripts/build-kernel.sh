@@ -59,7 +59,7 @@ KROOT=$CACHE/kernel
 case "$variant" in
 mt76x8)
 	DTBS=(vocore2 omega2p mt7620a_eval)
-	FRAGMENTS=(base mt76x8 net testbed)
+	FRAGMENTS=(base mt76x8 net eth-test testbed)
 	;;
 rt305x)
 	DTBS=(rt3052_eval rt5350_eval)
@@ -67,15 +67,15 @@ rt305x)
 	;;
 rt3883)
 	DTBS=(rt3883_eval)
-	FRAGMENTS=(base rt3883 testbed)
+	FRAGMENTS=(base rt3883 eth-test testbed)
 	;;
 rt2880)
 	DTBS=(rt2880_eval)
-	FRAGMENTS=(base rt2880 testbed)
+	FRAGMENTS=(base rt2880 eth-test testbed)
 	;;
 *)
 	DTBS=(mt7621-gnubee-gb-pc1 mt7621-gnubee-gb-pc2)
-	FRAGMENTS=(base mt7621 net testbed)
+	FRAGMENTS=(base mt7621 net eth-test testbed)
 	;;
 esac
 FRAGMENTS=("${FRAGMENTS[@]/#/$TOP/kernel/configs/}")

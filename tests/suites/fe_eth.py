@@ -75,10 +75,8 @@ bus too) and for the switch: probe fails with a dev_err naming the
 property, no oops. Their lines follow the live boots' (tap.Deferred).
 The last comments give each board's time and host CPU.
 
-The RT3883's and RT2880's kernels (kernel/configs/rt3883.config,
-rt2880.config) have neither BPF (CONFIG_BPF_SYSCALL: no XDP program
-loads) nor kmemleak (CONFIG_DEBUG_KMEMLEAK): those checks are skipped
-there, saying so, until the kernel has them (read from its .config).
+Every kernel the beds boot has BPF and kmemleak
+(kernel/configs/eth-test.config).
 
 `tests/suites/fe_eth.py [BOARD...]` runs the beds of those boards only.
 """
@@ -273,12 +271,6 @@ RT2880 = gmac_bed('rt2880-eval', 'rt2880', 'rt2880_eval.dtb', 0x00400000,
 BEDS = (VOCORE2, MT7620A, RT3883, RT2880)
 
 
-def kernel_has(variant, option):
-    """Whether kernel build @variant's .config sets @option (y)."""
-    with open(os.path.join(kernel_dir(variant), '.config')) as f:
-        return ('%s=y' % option) in f.read().splitlines()
-
-
 def last_port(dtb, sw):
     """The label of the last port with one under @sw's ports in @dtb (a
     path): the user port DSA makes last."""
@@ -421,9 +413,6 @@ def live(suite, bed, xdp):
     """Every check of @bed's one live boot; return its host CPU seconds
     (QEMU's)."""
     t = Prefixed(suite, bed.board)
-    bpf = kernel_has(bed.kernel, 'CONFIG_BPF_SYSCALL')
-    kmemleak = kernel_has(bed.kernel, 'CONFIG_DEBUG_KMEMLEAK')
-    conf = 'kernel/configs/%s.config' % bed.kernel
     a = Peer('A', MAC_A, IP_A)
     dtb = live_dtb(bed)
     sw = bed.switch
@@ -446,11 +435,9 @@ def live(suite, bed, xdp):
                  'ralink_fe binds the frame engine', out)
         if st:
             return sum(b.cpu_times().values())
-        if kmemleak:
-            dsa.kmemleak_start(b)
-        if bpf:
-            with open(xdp, 'rb') as f:
-                b.put('/tmp/xdp.o', f.read())
+        dsa.kmemleak_start(b)
+        with open(xdp, 'rb') as f:
+            b.put('/tmp/xdp.o', f.read())
         try:
             st, out = port_up(b, 'eth0')
             need(st == 0, 'no carrier on eth0: %s' % out)
@@ -484,11 +471,7 @@ def live(suite, bed, xdp):
              'back', lambda: case_reflect(b, a, board_mac, 'xdp_redirect_eth',
                                           ['xdp_redirect', 'xdp_xmit']))]
         for name, fn in xdp_cases:
-            if bpf:
-                t.check(name, fn)
-            else:
-                t.skip(name, 'the %s kernel has no CONFIG_BPF_SYSCALL (%s): '
-                       'no XDP program loads' % (bed.kernel, conf))
+            t.check(name, fn)
         t.check('TX timeout: TX DMA stalled, watchdog fires, DMA reset, '
                 'traffic recovers',
                 lambda: case_tx_timeout(b, bed.fe_base + bed.glo_cfg, IP_A,
@@ -512,13 +495,9 @@ def live(suite, bed, xdp):
             what = 'eth0'
         t.result(isinstance(rtt, float), 'after the loops A pings %s'
                  % what, str(rtt))
-        name = 'kmemleak empty after the tests and loops'
-        if kmemleak:
-            leaks = dsa.kmemleak_leaks(b)
-            t.result(not leaks, name, leaks[:3000])
-        else:
-            t.skip(name, 'the %s kernel has no CONFIG_DEBUG_KMEMLEAK (%s)'
-                   % (bed.kernel, conf))
+        leaks = dsa.kmemleak_leaks(b)
+        t.result(not leaks, 'kmemleak empty after the tests and loops',
+                 leaks[:3000])
         spent = sum(b.cpu_times().values())
         dmesg_and_poweroff(t, b, '')
     t.qemu_log(b, bed.board)

@@ -22,6 +22,7 @@
 #include <linux/mfd/syscon.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/of_mdio.h>
 #include <linux/of_net.h>
 #include <linux/phy.h>
 #include <linux/platform_device.h>
@@ -661,6 +662,40 @@ static int fe_check_fixed_link(struct fe_eth *eth, struct device_node *np)
 	return err;
 }
 
+/*
+ * A MAC's phy-handle must name a PHY: one on the frame engine's own MDIO
+ * bus is there once the bus is registered, or never; one on another bus
+ * may come later.
+ */
+static int fe_check_phy(struct fe_eth *eth, struct fe_mac *mac)
+{
+	struct device_node *phy_np, *bus_np;
+	struct phy_device *phydev;
+	int err = 0;
+
+	if (!of_property_present(mac->np, "phy-handle"))
+		return 0;
+	phy_np = of_parse_phandle(mac->np, "phy-handle", 0);
+	if (!phy_np)
+		return dev_err_probe(eth->dev, -EINVAL,
+				     "%pOF: invalid \"phy-handle\"\n", mac->np);
+
+	phydev = of_phy_find_device(phy_np);
+	if (phydev) {
+		put_device(&phydev->mdio.dev);
+	} else {
+		bus_np = of_get_parent(phy_np);
+		err = eth->mii_bus && bus_np == eth->mii_bus->dev.of_node ?
+		      -ENODEV : -EPROBE_DEFER;
+		dev_err_probe(eth->dev, err,
+			      "%pOF: \"phy-handle\": no PHY at %pOF\n",
+			      mac->np, phy_np);
+		of_node_put(bus_np);
+	}
+	of_node_put(phy_np);
+	return err;
+}
+
 static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 {
 	struct net_device *dev;
@@ -973,6 +1008,9 @@ static int fe_probe(struct platform_device *pdev)
 	for (i = 0; i < FE_MAX_MACS; i++) {
 		if (!eth->mac[i])
 			continue;
+		err = fe_check_phy(eth, eth->mac[i]);
+		if (err)
+			goto err_unreg;
 		err = register_netdev(eth->mac[i]->netdev);
 		if (err) {
 			dev_err(dev, "GMAC%u: register_netdev: %d\n", i, err);
@@ -1005,11 +1043,15 @@ static void fe_remove(struct platform_device *pdev)
 	struct fe_eth *eth = platform_get_drvdata(pdev);
 	unsigned int i;
 
-	/* The switch on the MDIO bus goes first: it uses our conduits */
-	fe_mdio_cleanup(eth);
+	/*
+	 * A DSA switch on our MDIO bus (the MT7621's), a user of our netdevs,
+	 * is unbound already: its device link to us unbinds it first. The
+	 * netdevs go before the bus, whose PHYs they hold.
+	 */
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
 			unregister_netdev(eth->mac[i]->netdev);
+	fe_mdio_cleanup(eth);
 	cancel_work_sync(&eth->reset_work);
 	fe_irq_disable_all(eth);
 	devm_free_irq(&pdev->dev, eth->irq, eth);
