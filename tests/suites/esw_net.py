@@ -48,10 +48,11 @@ driver:
   reads CHIP_REV through "mediatek,ethsys"). The board's chip is ECO 6:
   the four features are on (`ethstats -k`), and a 4 MiB TCP upload over
   IPv4 and one over IPv6 (SLAAC from the user networking) arrive whole at
-  the host with the frame engine cutting them: GDMA1 sends at least a
-  quarter more frames than the stack hands the driver (1625 and 3080 in
-  one run; broken once: without the driver's TSO the two counts are
-  one). A second boot of the board as
+  the host with the frame engine cutting them: GDMA1 sends TSO_EXTRA more
+  frames than the stack hands the driver at least (1625 and 3080 in one
+  run, 2730 and 3406 in another: TCP's segments a frame follow its
+  pacing, and so the host's load; broken once: without the driver's TSO
+  the two counts are one). A second boot of the board as
   ECO 2 (`-global ralink-soc.eco=2`; the kernel prints "eco:2"): the
   driver says so, the four features are off [fixed], the same uploads
   arrive whole with one frame sent a frame handed, and the model's log of
@@ -133,6 +134,9 @@ BOOTLOADER = {'mt7620a-eval': ((0x10113600, 0x5e33b),)}
 # soc_mt7620.c; the kernel's names of them, as `ethstats -k` prints them)
 ECO = {'mt7620a-eval': (6, 2)}
 ECO_FULL = 5
+# TSO's segments beyond the frames handed to the driver, at least, in a
+# BLOB upload (1455 and 676 more in two runs; a frame apart without TSO)
+TSO_EXTRA = 100
 ECO_FEATURES = ('tx-scatter-gather', 'tx-tcp-segmentation',
                 'tx-tcp6-segmentation', 'tx-checksum-ipv6')
 VLANS = list(range(101, 118))
@@ -544,11 +548,14 @@ def revision(t, b, board, eco):
         t.result(whole, 'ECO %d: a TCP upload of %d MiB over %s arrives '
                  'whole' % (eco, BLOB >> 20, name), diag)
         # TSO cuts a frame into several; without it one goes out a frame
-        # (the stack's own GSO), the counts a frame apart at most
-        ok = gdma >= stack * 5 // 4 if full else stack <= gdma <= stack + 2
+        # (the stack's own GSO), the counts a frame apart at most. How
+        # many segments TCP gives a frame depends on its pacing, so the
+        # host's load: TSO_EXTRA more frames at least
+        ok = gdma >= stack + TSO_EXTRA if full else \
+            stack <= gdma <= stack + 2
         t.result(ok, 'ECO %d: over %s GDMA1 sent %s (TSO %s)'
-                 % (eco, name, 'a quarter more frames than the stack '
-                    'handed the driver, at least' if full else 'a frame '
+                 % (eco, name, '%d more frames than the stack handed the '
+                    'driver, at least' % TSO_EXTRA if full else 'a frame '
                     'a frame handed', 'on' if full else 'off'),
                  'the stack handed %d, GDMA1 sent %d' % (stack, gdma))
 

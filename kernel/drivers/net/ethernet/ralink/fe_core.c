@@ -28,6 +28,7 @@
 #include <linux/platform_device.h>
 #include <linux/regmap.h>
 #include <linux/reset.h>
+#include <linux/rtnetlink.h>
 #include <net/dsa.h>
 #include <net/dst_metadata.h>
 #include <net/page_pool/helpers.h>
@@ -1044,14 +1045,19 @@ static void fe_remove(struct platform_device *pdev)
 	unsigned int i;
 
 	/*
-	 * A DSA switch on our MDIO bus (the MT7621's), a user of our netdevs,
-	 * is unbound already: its device link to us unbinds it first. The
-	 * netdevs go before the bus, whose PHYs they hold.
+	 * Our netdevs close first, letting go of the PHYs on our MDIO bus;
+	 * then the bus goes, with a DSA switch on it (the MT7621's), which
+	 * uses our netdevs as conduits; then the netdevs.
 	 */
+	rtnl_lock();
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			dev_close(eth->mac[i]->netdev);
+	rtnl_unlock();
+	fe_mdio_cleanup(eth);
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
 			unregister_netdev(eth->mac[i]->netdev);
-	fe_mdio_cleanup(eth);
 	cancel_work_sync(&eth->reset_work);
 	fe_irq_disable_all(eth);
 	devm_free_irq(&pdev->dev, eth->irq, eth);
