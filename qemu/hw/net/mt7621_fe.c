@@ -8,9 +8,13 @@
  * mtk_eth uses ring 0. GDMA1 feeds GMAC0, wired to port 6 of the MT7530
  * switch core, GDMA2 GMAC1 on port 5. Register names follow mtk_eth_soc.h.
  *
- * Not modelled: the PPE (hardware NAT), HW LRO, the QDMA scheduler and
- * rate limits (their registers are stored), the QDMA RX ring (frames go to
- * PDMA, as GDMA_FWD_CFG's "to PDMA" setting that the driver programs says).
+ * GDMA_FWD_CFG sends each class of received frame (unicast to the GDMA's
+ * own MAC address, broadcast, multicast, other: the nibbles of MediaTek's
+ * SDK raeth driver, GDM1_UFRC_P/BFRC_P/MFRC_P/OFRC_P) to PDMA, to the PPE
+ * (mt7621_ppe.c: mainline's 0x4444) or drops it.
+ *
+ * Not modelled: HW LRO, the QDMA scheduler and rate limits (their
+ * registers are stored), the QDMA RX ring (frames for it go to PDMA).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -22,6 +26,7 @@
 #include "qemu/module.h"
 #include "hw/irq.h"
 #include "hw/net/mt7621_fe.h"
+#include "hw/net/mt7621_ppe.h"
 #include "hw/net/ralink_csum.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
@@ -35,6 +40,7 @@
 #define FE_RST_GL               0x0004
 #define FE_INT_STATUS2          0x0008
 #define FE_INT_ENABLE           0x000c
+#define FE_FOE_TS               0x0010  /* seconds: mtk_eth_timestamp() */
 #define FE_INT_GRP              0x0020
 #define FE_GLO_MISC             0x0124
 #define FE_PSE_IQ_STA           0x0110
@@ -54,7 +60,13 @@
 #define   GDMA_ICS_EN               BIT(22)
 #define   GDMA_TCS_EN               BIT(21)
 #define   GDMA_UCS_EN               BIT(20)
-#define   GDMA_FWD_PORT(v)          extract32(v, 0, 4)  /* unicast */
+#define   GDMA_FWD_OC(v)            extract32(v, 0, 4)  /* other */
+#define   GDMA_FWD_MC(v)            extract32(v, 4, 4)  /* multicast */
+#define   GDMA_FWD_BC(v)            extract32(v, 8, 4)  /* broadcast */
+#define   GDMA_FWD_UC(v)            extract32(v, 12, 4) /* unicast to us */
+#define   GDMA_FWD_PDMA             0
+#define   GDMA_FWD_PPE              4
+#define   GDMA_FWD_QDMA             5
 #define   GDMA_FWD_DROP             7
 #define GDMA_MAC_ADRL(n)        (0x0508 + (n) * 0x1000)
 #define GDMA_MAC_ADRH(n)        (0x050c + (n) * 0x1000)
@@ -398,21 +410,67 @@ static bool fe_gmac_can_receive(void *opaque)
     return fe_rx_ring_free(s);
 }
 
+/* Where GDMA @gdma sends a received frame of @f's class (GDMA_FWD_*) */
+static int fe_gdma_fwd_port(MT7621FEState *s, int gdma, const uint8_t *f)
+{
+    uint32_t fwd = fe_reg(s, GDMA_FWD_CFG(gdma));
+    uint8_t mac[6];
+
+    if (is_broadcast_ether_addr(f)) {
+        return GDMA_FWD_BC(fwd);
+    }
+    if (is_multicast_ether_addr(f)) {
+        return GDMA_FWD_MC(fwd);
+    }
+    stw_be_p(mac, fe_reg(s, GDMA_MAC_ADRH(gdma)));
+    stl_be_p(mac + 2, fe_reg(s, GDMA_MAC_ADRL(gdma)));
+    return memcmp(f, mac, 6) ? GDMA_FWD_OC(fwd) : GDMA_FWD_UC(fwd);
+}
+
 static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
                             int sport)
 {
     struct MT7621FEGmac *g = opaque;
     MT7621FEState *s = g->fe;
     uint32_t fwd = fe_reg(s, GDMA_FWD_CFG(g->id));
-    uint32_t rxd2 = 0, rxd3 = 0, rxd4, off;
-    int idx;
-    g_autofree uint8_t *f = g_memdup2(buf, len);
+    uint32_t rxd2 = 0, rxd3 = 0, rxd4, off, ppe = 0;
+    int idx, port, pse;
+    size_t size = len + MT7621_PPE_HEADROOM;
+    g_autofree uint8_t *f = g_malloc(size);
     bool stag = fwd & GDMA_SPECIAL_TAG;
 
-    if (!fe_running(s) || !(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
-        !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN) ||
-        GDMA_FWD_PORT(fwd) == GDMA_FWD_DROP || !fe_rx_ring_free(s) ||
-        len < 14 || s->fault_rx_stall) {
+    if (!fe_running(s) || !(fe_reg(s, MAC_MCR(g->id)) & MAC_MCR_RX_EN) ||
+        len < 14) {
+        s->rx_overflow[g->id]++;
+        trace_mt7621_fe_rx_drop(g->id, len, s->fault_rx_stall);
+        return;
+    }
+    memcpy(f, buf, len);
+    port = fe_gdma_fwd_port(s, g->id, f);
+    if (port == GDMA_FWD_PPE) {
+        size_t in = len;
+
+        switch (mt7621_ppe_ingress(&s->ppe, f, &len, size,
+                                   stag ? MTK_TAG_LEN : 0, &ppe, &pse)) {
+        case MT7621_PPE_FORWARD:
+            s->rx_packets[g->id]++;
+            s->rx_bytes[g->id] += in;
+            fe_gdma_send(s, pse - MT7621_PSE_GDM1, f, len);
+            return;
+        case MT7621_PPE_DROP:
+            s->rx_packets[g->id]++;
+            s->rx_bytes[g->id] += in;
+            return;
+        case MT7621_PPE_TO_CPU:
+            break;
+        }
+    } else if (port != GDMA_FWD_PDMA && port != GDMA_FWD_DROP) {
+        qemu_log_mask(LOG_UNIMP, "mt7621-fe: GDMA%d forwards to port %d "
+                      "(only PDMA, the PPE and drop are modelled): to PDMA\n",
+                      g->id + 1, port);
+    }
+    if (!(fe_reg(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) ||
+        port == GDMA_FWD_DROP || !fe_rx_ring_free(s) || s->fault_rx_stall) {
         s->rx_overflow[g->id]++;
         trace_mt7621_fe_rx_drop(g->id, len, s->fault_rx_stall);
         return;
@@ -420,7 +478,8 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
     s->rx_packets[g->id]++;
     s->rx_bytes[g->id] += len;
 
-    rxd4 = ((g->id + 1) << RXD4_SPORT_SHIFT) | RXD4_FOE_ENTRY_NONE;
+    rxd4 = ((g->id + 1) << RXD4_SPORT_SHIFT) |
+           (port == GDMA_FWD_PPE ? ppe : RXD4_FOE_ENTRY_NONE);
     if (fwd & (GDMA_TCS_EN | GDMA_UCS_EN)) {
         RalinkCsum c = ralink_csum_rx(f, len, stag ? MTK_TAG_LEN : 0);
 
@@ -609,6 +668,12 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     if (addr >= GDM_CNT_BASE && addr < GDM_CNT_END) {
         return fe_gdm_cnt_read(s, addr);
     }
+    if (addr >= PPE_BASE && addr < PPE_END) {
+        return mt7621_ppe_read(&s->ppe, addr - PPE_BASE);
+    }
+    if (addr == FE_FOE_TS) {
+        return mt7621_ppe_timestamp() & 0xffff;
+    }
     if (s->fault_rx_stall) {
         /*
          * A stalled RX DMA shows where mainline's mtk_hw_check_dma_hang()
@@ -654,10 +719,7 @@ static uint64_t mt7621_fe_read(void *opaque, hwaddr addr, unsigned size)
     case MTK_PHY_IAC:
         return fe_reg(s, addr);
     }
-    if (addr >= PPE_BASE && addr < PPE_END) {
-        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register 0x%" HWADDR_PRIx
-                      " read (no hardware NAT)\n", addr);
-    } else if (!fe_plain_reg(addr)) {
+    if (!fe_plain_reg(addr)) {
         qemu_log_mask(LOG_UNIMP, "mt7621-fe: read of 0x%04" HWADDR_PRIx "\n",
                       addr);
     }
@@ -670,6 +732,10 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     MT7621FEState *s = opaque;
     int r;
 
+    if (addr >= PPE_BASE && addr < PPE_END) {
+        mt7621_ppe_write(&s->ppe, addr - PPE_BASE, val);
+        return;
+    }
     if (addr >= PDMA_TX_BASE && addr < PDMA_TX_BASE + RALINK_PDMA_TX_SIZE) {
         ralink_pdma_tx_write(&s->pdma_tx, addr - PDMA_TX_BASE, val);
         if ((addr - PDMA_TX_BASE) % 0x10 == RALINK_PDMA_TX_CTX_IDX) {
@@ -758,10 +824,7 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
                       "register 0x%" HWADDR_PRIx "\n", addr);
         return;
     }
-    if (addr >= PPE_BASE && addr < PPE_END) {
-        qemu_log_mask(LOG_UNIMP, "mt7621-fe: PPE register 0x%" HWADDR_PRIx
-                      " = 0x%" PRIx64 " (no hardware NAT)\n", addr, val);
-    } else if (!fe_plain_reg(addr)) {
+    if (!fe_plain_reg(addr)) {
         qemu_log_mask(LOG_UNIMP, "mt7621-fe: write of 0x%" PRIx64 " to 0x%04"
                       HWADDR_PRIx "\n", val, addr);
     }
@@ -801,6 +864,7 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
     int i;
 
     memset(s->regs, 0, MTK_PPSC);
+    mt7621_ppe_reset(&s->ppe);
     s->fault_rx_stall = false;
     for (i = 0; i < MT7621_FE_NUM_GMACS; i++) {
         s->rx_bytes[i] = s->tx_bytes[i] = 0;
@@ -847,6 +911,7 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
         return;
     }
     address_space_init(&s->dma_as, s->dma_mr, "mt7621-fe-dma");
+    mt7621_ppe_init(&s->ppe, &s->dma_as);
     s->pdma_tx = (RalinkPDMATx) {
         .regs = &s->regs[PDMA_TX_BASE / 4],
         .rings = RALINK_PDMA_TX_RINGS,
@@ -903,8 +968,8 @@ static void mt7621_fe_init(Object *obj)
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
-    .version_id = 5,
-    .minimum_version_id = 5,
+    .version_id = 6,
+    .minimum_version_id = 6,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL_ARRAY(in_reset, MT7621FEState, 2),
         VMSTATE_UINT32_ARRAY(regs, MT7621FEState, MT7621_FE_SIZE / 4),
@@ -919,6 +984,7 @@ static const VMStateDescription vmstate_mt7621_fe = {
                              MT7621_FE_NUM_GMACS),
         VMSTATE_STRUCT_ARRAY(dly, MT7621FEState, 3, 1,
                              vmstate_ralink_pdma_dly, RalinkPDMADelay),
+        VMSTATE_STRUCT(ppe, MT7621FEState, 1, vmstate_mt7621_ppe, MT7621PPE),
         VMSTATE_END_OF_LIST()
     }
 };

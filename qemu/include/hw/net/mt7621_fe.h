@@ -9,6 +9,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/net/mt7530.h"
+#include "hw/net/mt7621_ppe.h"
 #include "hw/net/ralink_pdma.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
@@ -57,6 +58,8 @@ struct MT7621FEState {
     uint16_t c45_addr[32][32];
     /* A frame being gathered from TX descriptors (QDMA or PDMA) */
     uint8_t tx_buf[MT7621_FE_MAX_FRAME];
+    /* The packet processing engine (FE offset 0x0c00) */
+    MT7621PPE ppe;
     /* The PDMA's TX rings (their registers in @regs) */
     RalinkPDMATx pdma_tx;
     /* Its RX rings (registers in @regs too) */
