@@ -46,7 +46,7 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
           'ours-eth', 'model',
           'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
-          'board', 'router', 'fe-eth', 'esw-net', 'gmac-net', 'esw-dsa',
+          'board', 'router', 'ppe', 'fe-eth', 'esw-net', 'gmac-net', 'esw-dsa',
           'gsw-dsa', 'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
          'model', 'patches'}

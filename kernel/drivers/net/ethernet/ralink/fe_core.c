@@ -209,6 +209,17 @@ static void fe_dma_free(struct fe_eth *eth)
 	fe_rx_free_ring(eth);
 }
 
+/* The largest MTU of our netdevs: the PPE's output limits */
+static unsigned int fe_max_mtu(struct fe_eth *eth)
+{
+	unsigned int i, mtu = 0;
+
+	for (i = 0; i < FE_MAX_MACS; i++)
+		if (eth->mac[i])
+			mtu = max(mtu, READ_ONCE(eth->mac[i]->netdev->mtu));
+	return mtu;
+}
+
 static int fe_dma_up(struct fe_eth *eth)
 {
 	const struct fe_reg_map *regs = eth->soc->regs;
@@ -235,6 +246,7 @@ static int fe_dma_up(struct fe_eth *eth)
 
 	fe_update_untag(eth);
 	fe_vid_table_init(eth);
+	fe_ppe_start(eth, fe_max_mtu(eth));
 	if (eth->soc->tx_ops->start)
 		eth->soc->tx_ops->start(eth);
 	fe_w32(eth, eth->soc->pdma_glo_cfg |
@@ -270,6 +282,7 @@ static void fe_dma_down(struct fe_eth *eth)
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
 			fe_mac_fwd(eth->mac[i], false);
+	fe_ppe_stop(eth);
 	fe_dma_stop(eth);
 	synchronize_irq(eth->irq);
 	fe_dma_free(eth);
@@ -364,6 +377,8 @@ static int fe_change_mtu(struct net_device *dev, int new_mtu)
 
 	WRITE_ONCE(dev->mtu, new_mtu);
 	fe_mac_set_max_rx(mac, new_mtu);
+	if (mac->eth->dma_running)
+		fe_ppe_start(mac->eth, fe_max_mtu(mac->eth));
 	/* Larger frames than the RX buffers take: new buffers */
 	if (mac->eth->dma_running &&
 	    fe_rx_buf_len(mac->eth) > mac->eth->rx.buf_len)
@@ -577,6 +592,7 @@ static const struct net_device_ops fe_netdev_ops = {
 #endif
 	.ndo_bpf		= fe_bpf,
 	.ndo_xdp_xmit		= fe_xdp_xmit,
+	.ndo_setup_tc		= fe_ppe_setup_tc,
 };
 
 /* -- phylink -------------------------------------------------------------- */
@@ -974,6 +990,10 @@ static int fe_probe(struct platform_device *pdev)
 			return err;
 	}
 
+	err = fe_ppe_probe(eth);
+	if (err)
+		goto err_macs;
+
 	for_each_child_of_node(dev->of_node, np) {
 		if (!of_device_is_compatible(np, "mediatek,eth-mac") ||
 		    !of_device_is_available(np))
@@ -1036,6 +1056,7 @@ err_napi:
 err_macs:
 	fe_macs_free(eth);
 	fe_free_dsa_meta(eth);
+	fe_ppe_remove(eth);
 	return err;
 }
 
@@ -1066,6 +1087,7 @@ static void fe_remove(struct platform_device *pdev)
 	free_netdev(eth->napi_dev);
 	fe_macs_free(eth);
 	fe_free_dsa_meta(eth);
+	fe_ppe_remove(eth);
 }
 
 static const struct of_device_id fe_of_match[] = {

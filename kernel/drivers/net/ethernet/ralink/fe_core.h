@@ -57,6 +57,7 @@
 #define FE_GDMA_STRP_CRC	BIT(16)	/* strip the FCS */
 #define FE_GDMA_FWD_MASK	GENMASK(15, 0)	/* per-class forward ports */
 #define FE_GDMA_FWD_PDMA	0x0000	/* all classes to PDMA (the CPU) */
+#define FE_GDMA_FWD_PPE		0x4444	/* all classes to the PPE */
 #define FE_GDMA_FWD_DROP	0x7777	/* all classes dropped */
 
 /* PDMA/QDMA global configuration bits (both engines) */
@@ -455,6 +456,7 @@ struct fe_irq_regs {
  *	(RT2880, RT3883: FE_MDIO_*), valid when @mdio_cfg is not 0
  * @mdio_cfg: its configuration register, GMAC1's forced link mode
  *	(FE_MDIO_CFG_*); 0: no such MDIO master
+ * @ppe: the packet processing engine's registers (fe_ppe.c); 0: none
  */
 struct fe_reg_map {
 	struct fe_pdma_regs pdma;
@@ -473,6 +475,7 @@ struct fe_reg_map {
 	u32 vid_table;
 	u32 mdio_access;
 	u32 mdio_cfg;
+	u32 ppe;
 };
 
 struct fe_eth;
@@ -966,6 +969,7 @@ struct fe_rx_batch {
  * @rx_watch_drx: the RX DMA index it last saw
  * @rx_watch_idx: our RX ring index it last saw
  * @rx_watch_strikes: periods in a row it saw the DMA stalled
+ * @ppe: the packet processing engine, if the SoC has one (fe_ppe.c)
  */
 struct fe_eth {
 	struct device *dev;
@@ -1029,6 +1033,7 @@ struct fe_eth {
 	u32 rx_watch_drx;
 	unsigned int rx_watch_idx;
 	unsigned int rx_watch_strikes;
+	struct fe_ppe *ppe;
 };
 
 static inline u32 fe_r32(struct fe_eth *eth, u32 reg)
@@ -1078,6 +1083,14 @@ int fe_restart(struct fe_eth *eth);
 int fe_dma_busy_wait(struct fe_eth *eth, u32 reg);
 bool fe_mac_uses_dsa_tag(struct fe_mac *mac);
 void fe_phylink_caps_gmii(struct fe_mac *mac, struct phylink_config *config);
+
+/* fe_ppe.c */
+int fe_ppe_probe(struct fe_eth *eth);
+void fe_ppe_remove(struct fe_eth *eth);
+void fe_ppe_start(struct fe_eth *eth, unsigned int mtu);
+void fe_ppe_stop(struct fe_eth *eth);
+int fe_ppe_setup_tc(struct net_device *dev, enum tc_setup_type type,
+		    void *type_data);
 
 /* fe_irq.c */
 irqreturn_t fe_irq(int irq, void *priv);

@@ -81,7 +81,13 @@ static void fe_gdma_fwd_config(struct fe_mac *mac, bool up)
 	/* The GDMA verifies the checksums only while RX checksumming is on */
 	if (mac->netdev->features & NETIF_F_RXCSUM)
 		val |= FE_GDMA_ICS_EN | FE_GDMA_TCS_EN | FE_GDMA_UCS_EN;
-	val |= up ? FE_GDMA_FWD_PDMA : FE_GDMA_FWD_DROP;
+	/* Through the PPE, where there is one: it forwards offloaded flows */
+	if (!up)
+		val |= FE_GDMA_FWD_DROP;
+	else if (eth->ppe)
+		val |= FE_GDMA_FWD_PPE;
+	else
+		val |= FE_GDMA_FWD_PDMA;
 	if (eth->soc->has_stag && fe_mac_uses_dsa_tag(mac))
 		val |= FE_GDMA_SPECIAL_TAG;
 	fe_w32(eth, val, fwd);

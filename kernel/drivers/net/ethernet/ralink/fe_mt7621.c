@@ -59,6 +59,7 @@ static const struct fe_reg_map mt7621_regs = {
 	.gdma_mac_adrh	= 0x050c,
 	.gdma_stride	= 0x1000,
 	.gdm_cnt	= 0x2400,
+	.ppe		= 0x0c00,
 	.mac_base	= 0x10000,
 	.mac_size	= 0x10000,
 };
@@ -122,7 +123,7 @@ const struct fe_soc_data fe_mt7621_data = {
 	.pdma_glo_cfg	= FE_DMA_RX_EN | FE_DMA_RX_BT_32DWORDS | FE_DMA_MULTI_EN,
 	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
 			  NETIF_F_RXCSUM | NETIF_F_TSO | NETIF_F_TSO6 |
-			  NETIF_F_HW_VLAN_CTAG_TX,
+			  NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_TC,
 	.txd4_fport	= FE_TXD4_FPORT,
 	.rx_ring_size	= 512,
 	.tx_ring_size	= 512,
