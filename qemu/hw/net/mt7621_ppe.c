@@ -294,6 +294,7 @@ typedef struct PPEKey {
     uint32_t w[9];
     size_t l3, l4;
     uint8_t proto;
+    bool tcp_ctl;               /* a TCP FIN, SYN or RST */
 } PPEKey;
 
 /* mtk_ppe_hash_entry(), TB_CFG.HASH_MODE 1 */
@@ -403,6 +404,8 @@ static int ppe_key(MT7621PPE *p, const uint8_t *f, size_t len, size_t l3,
         return CPU_REASON_NO_FLOW;
     }
     k->udp = k->proto == IP_PROTO_UDP;
+    k->tcp_ctl = k->proto == IP_PROTO_TCP && l4ok &&
+                 (f[k->l4 + 13] & TCP_FIN_SYN_RST);
     return 0;
 }
 
@@ -540,7 +543,7 @@ static int ppe_bound(MT7621PPE *p, uint8_t *f, size_t *len, size_t size,
     uint8_t *ttl = f + k->l3 + (k->ipv6 ? 7 : 8);
     int layers = IB1_BIND_VLAN_LAYER(e[0]);
 
-    if (k->proto == IP_PROTO_TCP && (f[k->l4 + 13] & TCP_FIN_SYN_RST)) {
+    if (k->tcp_ctl) {
         return CPU_REASON_HIT_BIND_TCP_FIN;
     }
     if (!k->ipv6 && (glo & (GLO_CFG_IP4_CS_DROP | GLO_CFG_IP4_L4_CS_DROP)) &&
@@ -681,7 +684,7 @@ MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
             return MT7621_PPE_TO_CPU;
         }
         /* UNBIND: packets this second, and the rate the CPU is told of */
-        if (k.proto == IP_PROTO_TCP && (f[k.l4 + 13] & TCP_FIN_SYN_RST)) {
+        if (k.tcp_ctl) {
             reason = CPU_REASON_TCP_FIN_SYN_RST;
             slot = idx;
             goto to_cpu;
@@ -707,8 +710,7 @@ MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
         trace_mt7621_ppe_drop(hash, "search miss");
         return MT7621_PPE_DROP;
     case SEARCH_MISS_BUILD:
-        if (slot != RXD4_FOE_NONE &&
-            !(k.proto == IP_PROTO_TCP && (f[k.l4 + 13] & TCP_FIN_SYN_RST))) {
+        if (slot != RXD4_FOE_NONE && !k.tcp_ctl) {
             memset(e, 0, sizeof(e));
             e[0] = STATE_UNBIND << 28 | k.type << 25 |
                    (k.udp ? IB1_UDP : 0) | 1 << 8 |
@@ -721,8 +723,7 @@ MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
         }
         break;
     }
-    reason = (k.proto == IP_PROTO_TCP && (f[k.l4 + 13] & TCP_FIN_SYN_RST)) ?
-             CPU_REASON_TCP_FIN_SYN_RST : CPU_REASON_UN_HIT;
+    reason = k.tcp_ctl ? CPU_REASON_TCP_FIN_SYN_RST : CPU_REASON_UN_HIT;
 
 to_cpu:
     *info = RXD4_INFO(slot, reason);

@@ -621,6 +621,47 @@ static int fe_ppe_block_cb(enum tc_setup_type type, void *type_data,
 
 static LIST_HEAD(fe_ppe_block_cb_list);
 
+/*
+ * A flow table binds its block once for each of its devices: a DSA
+ * switch's user ports all hand it to their conduit, us. One callback
+ * per block, counted.
+ */
+static int fe_ppe_block(struct fe_ppe *ppe, struct flow_block_offload *f)
+{
+	struct flow_block_cb *cb;
+
+	if (f->binder_type != FLOW_BLOCK_BINDER_TYPE_CLSACT_INGRESS)
+		return -EOPNOTSUPP;
+	f->driver_block_list = &fe_ppe_block_cb_list;
+
+	switch (f->command) {
+	case FLOW_BLOCK_BIND:
+		cb = flow_block_cb_lookup(f->block, fe_ppe_block_cb, ppe);
+		if (cb) {
+			flow_block_cb_incref(cb);
+			return 0;
+		}
+		cb = flow_block_cb_alloc(fe_ppe_block_cb, ppe, ppe, NULL);
+		if (IS_ERR(cb))
+			return PTR_ERR(cb);
+		flow_block_cb_incref(cb);
+		flow_block_cb_add(cb, f);
+		list_add_tail(&cb->driver_list, &fe_ppe_block_cb_list);
+		return 0;
+	case FLOW_BLOCK_UNBIND:
+		cb = flow_block_cb_lookup(f->block, fe_ppe_block_cb, ppe);
+		if (!cb)
+			return -ENOENT;
+		if (!flow_block_cb_decref(cb)) {
+			flow_block_cb_remove(cb, f);
+			list_del(&cb->driver_list);
+		}
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 /**
  * fe_ppe_setup_tc() - ndo_setup_tc: flow tables bind to the PPE
  * @dev: one of our netdevs (a DSA user port's conduit, or a GMAC's own)
@@ -637,8 +678,7 @@ int fe_ppe_setup_tc(struct net_device *dev, enum tc_setup_type type,
 
 	if (!ppe || type != TC_SETUP_FT || !tc_can_offload(dev))
 		return -EOPNOTSUPP;
-	return flow_block_cb_setup_simple(type_data, &fe_ppe_block_cb_list,
-					  fe_ppe_block_cb, ppe, ppe, true);
+	return fe_ppe_block(ppe, type_data);
 }
 
 /* -- the engine ------------------------------------------------------------ */
