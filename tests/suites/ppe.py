@@ -23,6 +23,11 @@ against):
   destination A's address and port again, swp1's ingress counter still;
 - IPv6 routed (no NAT) A->B (2001:db8:1::10 port 5001 to 2001:db8:2::10
   port 7001): 1000 reach B with hop limit 63, checksum right, swp0 still;
+- TCP A->B through the NAT (5002 to 7002): SYN, SYN-ACK and ACK through
+  the CPU, then conntrack shows the connection offloaded; after a burst,
+  1000 segments reach B rewritten with the TCP checksum right and the
+  CPU sees none (negative); A's FIN reaches the CPU (the PPE hands it
+  TCP FIN/SYN/RST) and B;
 - a datagram of the bound IPv4 flow with TTL 1 reaches the CPU, which
   answers A with ICMP time exceeded;
 - 2000 broken frames of the bound flows (cut short, wrong lengths and
@@ -112,6 +117,15 @@ def udp4(src, dst, sport, dport, payload):
     return ipv4(src, dst, 17, u[:6] + struct.pack('!H', c) + u[8:])
 
 
+def tcp4(src, dst, sport, dport, seq, ack, flags, payload=b''):
+    t = struct.pack('!HHIIBBHHH', sport, dport, seq, ack, 5 << 4, flags,
+                    65535, 0, 0) + payload
+    pseudo = (socket.inet_aton(src) + socket.inet_aton(dst) +
+              struct.pack('!BBH', 0, 6, len(t)))
+    return ipv4(src, dst, 6, t[:16] + struct.pack('!H', csum(pseudo + t)) +
+                t[18:])
+
+
 def udp6(src, dst, sport, dport, payload):
     s, d = socket.inet_pton(socket.AF_INET6, src), \
         socket.inet_pton(socket.AF_INET6, dst)
@@ -156,6 +170,22 @@ def parse(f):
             'data': u[8:]}
 
 
+def parse_tcp(f):
+    """An IPv4 TCP segment's fields, or None."""
+    if len(f) < 54 or f[12:14] != b'\x08\x00' or f[23] != 6:
+        return None
+    ihl = (f[14] & 0xf) * 4
+    tot = struct.unpack('!H', f[16:18])[0]
+    ip, t = f[14:14 + ihl], f[14 + ihl:14 + tot]
+    ok = csum(ip) == 0 and csum(ip[12:20] + struct.pack('!BBH', 0, 6, len(t))
+                                + t) == 0
+    sport, dport, seq, ack = struct.unpack('!HHII', t[:12])
+    return {'src': socket.inet_ntoa(ip[12:16]), 'sport': sport,
+            'dst': socket.inet_ntoa(ip[16:20]), 'dport': dport, 'seq': seq,
+            'ack': ack, 'flags': t[13], 'ttl': ip[8], 'ok': ok,
+            'data': t[(t[12] >> 4) * 4:]}
+
+
 class FlowPeer(Peer):
     """A Peer that keeps the UDP datagrams it receives, parsed."""
 
@@ -164,7 +194,7 @@ class FlowPeer(Peer):
         super().__init__(name, mac, ip)
 
     def received(self, frame):
-        d = parse(frame)
+        d = parse(frame) or parse_tcp(frame)
         if d is not None:
             self.udp.append(d)
             return
@@ -187,14 +217,15 @@ class FlowPeer(Peer):
             self.udp = []
 
 
-def stat(b, dev):
+def stat(b, dev, proto='udp'):
     """The UDP datagrams the kernel received on @dev: software-only tc
     filters at its ingress count them. (Not the netdev's RX counter:
     ours' switch driver reports the switch port's own MIB there, which
     counts every frame the port received, the PPE's too.)"""
     out = json.loads(b.check('tc -s -j filter show dev %s ingress' % dev))
     return sum(f['options']['actions'][0]['stats']['packets'] for f in out
-               if 'options' in f)
+               if 'options' in f and
+               f['options'].get('keys', {}).get('ip_proto') == proto)
 
 
 def mac_of(b, dev):
@@ -221,8 +252,9 @@ def setup(b, p):
     for dev in PORTS:
         b.check('tc qdisc add dev %s clsact' % dev)
         for proto in ('ip', 'ipv6'):
-            b.check('tc filter add dev %s ingress protocol %s flower skip_hw '
-                    'ip_proto udp action pass' % (dev, proto))
+            for l4 in ('udp', 'tcp'):
+                b.check('tc filter add dev %s ingress protocol %s flower '
+                        'skip_hw ip_proto %s action pass' % (dev, proto, l4))
 
 
 def conntrack(b):
@@ -240,13 +272,18 @@ def offloaded(b, what, timeout=10):
         time.sleep(0.5)
 
 
-def burst(peer, frame, n):
-    """@n copies of @frame, 25 at a time 10 ms apart (2500 a second): what
-    QEMU's socket takes on a loaded host, and past the PPE's bind rate."""
-    for i in range(0, n, 25):
-        for _ in range(min(25, n - i)):
-            peer.send(frame)
+def each(peer, frames):
+    """Send @frames from @peer, 25 at a time 10 ms apart (2500 a second):
+    what QEMU's socket takes on a loaded host, and past the PPE's bind
+    rate."""
+    for i in range(0, len(frames), 25):
+        for f in frames[i:i + 25]:
+            peer.send(f)
         time.sleep(0.01)
+
+
+def burst(peer, frame, n):
+    each(peer, [frame] * n)
 
 
 def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
@@ -337,6 +374,72 @@ def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
     return first
 
 
+def tcp_flow(suite, b, p, mac, name):
+    """A TCP connection A->B (5002 to 7002) through the NAT: offloaded
+    once established, 1000 segments past the CPU with the TCP checksum
+    right, then A's FIN to the CPU (the flow table ends the flow) and B."""
+    a, bb = p['A'], p['B']
+    SYN, ACK, FIN, PSH = 0x02, 0x10, 0x01, 0x08
+
+    def a_seg(seq, ack, flags, data=b''):
+        return eth(mac['swp0'], a.mac, 0x0800,
+                   tcp4(IP['A'], IP['B'], 5002, 7002, seq, ack, flags, data))
+
+    def b_got(pred, n, timeout=10):
+        return bb.take(lambda d: 'seq' in d and d['dport'] == 7002 and
+                       pred(d), n, timeout)
+
+    bb.clear()
+    a.send(a_seg(1000, 0, SYN))
+    syn = b_got(lambda d: d['flags'] == SYN, 1)
+    if not syn:
+        suite.fail('%s: TCP: A\'s SYN reaches B' % name, 'B got nothing')
+        return
+    nat = syn[0]
+    bb.send(eth(mac['swp1'], bb.mac, 0x0800,
+                tcp4(IP['B'], nat['src'], 7002, nat['sport'], 5000, 1001,
+                     SYN | ACK)))
+    if not a.take(lambda d: 'seq' in d and d['flags'] == SYN | ACK, 1, 10):
+        suite.fail('%s: TCP: B\'s SYN-ACK reaches A' % name, 'A got nothing')
+        return
+    a.send(a_seg(1001, 5001, ACK))
+    a.send(a_seg(1001, 5001, ACK | PSH, b'hello'))
+    lines = offloaded(b, 'dport=7002')
+    suite.result(any('[HW_OFFLOAD]' in ln for ln in lines),
+                 '%s: TCP: conntrack shows the established connection '
+                 'offloaded ([HW_OFFLOAD])' % name, '\n'.join(lines))
+    seq = 1006
+    segs = []
+    for i in range(BURST + N):
+        segs.append(a_seg(seq, 5001, ACK | PSH, b'%08d' % i))
+        seq += 8
+    bb.clear()
+    each(a, segs[:BURST])
+    time.sleep(1.5)
+    rx0 = stat(b, 'swp0', 'tcp')
+    bb.clear()
+    each(a, segs[BURST:])
+    got = b_got(lambda d: d['flags'] == ACK | PSH, N, 30)
+    time.sleep(0.5)
+    rx = stat(b, 'swp0', 'tcp') - rx0
+    right = [d for d in got if d['src'] == GUEST['swp1'][0] and
+             d['sport'] == nat['sport'] and d['ttl'] == 63 and d['ok']]
+    suite.result(len(right) == N, '%s: TCP: %d segments of A\'s reach B '
+                 'rewritten (address, port, TTL 63, TCP checksum right)'
+                 % (name, N), 'B got %d right of %d (%d in all)'
+                 % (len(right), N, len(got)))
+    suite.result(rx == 0, '%s: TCP: (negative) the CPU saw none of them'
+                 % name, 'swp0 ingress +%d' % rx)
+    rx0 = stat(b, 'swp0', 'tcp')
+    bb.clear()
+    a.send(a_seg(seq, 5001, FIN | ACK))
+    fin = b_got(lambda d: d['flags'] & FIN, 1)
+    rx = stat(b, 'swp0', 'tcp') - rx0
+    suite.result(bool(fin) and rx == 1, '%s: TCP: A\'s FIN reaches the CPU '
+                 '(the PPE gives it the TCP FIN/SYN/RST) and B' % name,
+                 'swp0 ingress +%d, B got %d' % (rx, len(fin)))
+
+
 def to_cpu_again(b, p, mac, fam, src, dst, sport, dport, n, gap):
     """@n datagrams of A's, @gap seconds apart: (swp0's ingress counter's
     change, how many reached B)."""
@@ -407,14 +510,6 @@ def fuzz_bound(suite, b, p, mac, name):
                  'QEMU stays up' % (name, FUZZ, FUZZ_SEED),
                  'QEMU exited %s' % b.proc.returncode)
     return alive
-
-
-def each(peer, frames):
-    """Send @frames from @peer, 25 at a time 10 ms apart."""
-    for i in range(0, len(frames), 25):
-        for f in frames[i:i + 25]:
-            peer.send(f)
-        time.sleep(0.01)
 
 
 def hw_count(b, dport):
@@ -508,6 +603,7 @@ def one_set(suite, driver_set):
         flow(suite, b, p, name, mac, 4, IP['A'], IP['B'], 5000, 7000, True)
         flow(suite, b, p, name, mac, 6, IP6['A'], IP6['B'], 5001, 7001,
              False)
+        tcp_flow(suite, b, p, mac, name)
         ttl_one(suite, b, p, mac, name)
         if not fuzz_bound(suite, b, p, mac, name):
             return
