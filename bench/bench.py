@@ -755,8 +755,10 @@ class Bench:
         # QEMU log lines board.py does not explain, of every board
         self.problems = []
         self.board = None
-        # bed name: idle cost, instructions a microsecond
+        # bed name: idle cost, instructions a microsecond, and the uncached
+        # accesses a microsecond of the same window
         self.idle = {}
+        self.idle_unc = {}
         # (n, bed, host seconds from QEMU's start to its end) a board
         self.board_secs = []
         # n: (notes, QEMU log problems) of board n
@@ -819,10 +821,18 @@ class Bench:
             raise RuntimeError('unexpected window line %r' % lines[self.nwin])
         self.nwin += 1
         self.tb_counts = self.profile_window(self.nwin - 1)
-        devices = {}
+        devices = collections.Counter()
         for d in m.group(9).split():
             name, ls = d.rsplit('=', 1)
-            devices[name] = tuple(int(x) for x in ls.split('/'))
+            # A region without a name is "anon" and its address: the
+            # same region gets another name in another run
+            if re.match(r'anon[0-9a-f]{8}$', name):
+                name = 'anon'
+            ld, st = (int(x) for x in ls.split('/'))
+            devices[name + '/loads'] += ld
+            devices[name + '/stores'] += st
+        devices = {n: (devices[n + '/loads'], devices[n + '/stores'])
+                   for n in {k.rsplit('/', 1)[0] for k in devices}}
         return int(m.group(2)), int(m.group(3)), Uncached(
             *[int(x) for x in m.groups()[3:8]], devices=devices)
 
@@ -898,14 +908,15 @@ class Bench:
             k, u, unc = self.window()
             frames, usecs, sent = finish(results.get(name, ''))
             if name.startswith('idle'):
-                idle_rates.append((k + u) / usecs)
+                idle_rates.append(((k + u) / usecs,
+                                   (unc.loads + unc.stores) / usecs))
             else:
                 self.record(bed, name, k, u, frames, usecs, sent, unc)
         if idle_rates:
-            self.idle[bed.name] = min(idle_rates)
+            self.idle[bed.name], self.idle_unc[bed.name] = min(idle_rates)
             self.progress('%s idle: %.0f instructions/s (%s)' % (
                 bed.name, self.idle[bed.name] * 1e6,
-                ', '.join('%.0f' % (r * 1e6) for r in idle_rates)))
+                ', '.join('%.0f' % (r * 1e6) for r, _ in idle_rates)))
         self.peer_notes([bed.prefix + r for r in rows])
         if 'route-nat-64' in rows:
             self.check_nat()
@@ -1168,6 +1179,7 @@ def merge(parts):
     for p in parts[1:]:
         bn.results.update(p.results)
         bn.idle.update(p.idle)
+        bn.idle_unc.update(p.idle_unc)
         bn.board_secs += p.board_secs
         bn.job_notes.update(p.job_notes)
         if getattr(p, 'error', None) and not getattr(bn, 'error', None):
@@ -1282,9 +1294,10 @@ def main():
                              for n, bed, secs, boot in bn.board_secs)))
         for bed in BEDS:
             if bed.name in bn.idle:
-                lines.append('# %s %s: idle cost %.0f instructions/s, in '
-                             'every window' % (s, bed.name,
-                                               bn.idle[bed.name] * 1e6))
+                lines.append('# %s %s: idle cost %.0f instructions/s and '
+                             '%.0f uncached accesses/s, in every window'
+                             % (s, bed.name, bn.idle[bed.name] * 1e6,
+                                bn.idle_unc[bed.name] * 1e6))
         lines += ['# ' + n for n in bn.notes]
         problems = bn.problems
         if problems:
