@@ -63,6 +63,19 @@ and a row whose receiving side got fewer frames than were sent says so
 - switched-64: swp0 and swp1 in an offloaded br0, B's address a static
   entry on swp1; the frames to B never reach the CPU, so the window
   holds only what the guest does anyway (timers): about 0 per frame.
+- route-nat-64: a small router's software path: swp0 the LAN
+  (192.0.2.0/24, T on it), swp1 the WAN (198.51.100.1/24, B the
+  upstream router), T's frames to a server beyond B (203.0.113.10)
+  routed from swp0 to swp1 (ip_forward, a route via B) and masqueraded
+  to swp1's address (nf_tables: a nat chain on postrouting, `oif swp1
+  masquerade`, which bench-nat (bench/guest/bench-nat.c) sets over
+  netlink: the guest has no nft); one flow, so conntrack's NAT binding
+  is made on its first frame and looked up for the others. The
+  denominator is what left port 1 (MIB), as bridge-cpu-64's, and B must
+  have got them from swp1's address, none from T's (or the board
+  fails). A board of its own, the MT7621's last; route-nat-64-offload
+  (the same traffic through the PPE, once ours drives it) is to come
+  as a board of its own after it.
 
 The RX rows' window opens when the sink has its first frame and closes
 with its last (`bench-udp sink`). The other passive rows (xdp-drop,
@@ -80,6 +93,19 @@ scheduling and completion, net DIM), from the per-function profile of
 the window; bench/insn_profile.py (DRIVER_NAMES, DRIVER_OBJECTS) says
 which functions, and what is not counted (the generic interrupt entry,
 GRO and the stack, the skb core shared with the stack).
+
+Each row also has the uncached accesses per frame: the kernel's loads
+and stores to KSEG1 (0xa0000000-0xbfffffff, where these kernels reach
+their devices, ioremap() of the low 512 MiB, and the descriptor rings
+dma_alloc_coherent() gives a non-coherent device) or to a device
+elsewhere (none: the results' "outside KSEG1"), which the plugin counts
+in the window (insn_window.c). The results' comment lines split them
+into loads and stores, device and RAM, and by device (the memory
+region's name in QEMU). On the MT7621 most of them are the GIC's, the
+same for both sets: its counter is the clocksource and sched_clock
+(three loads a read on a 32-bit core), and every interrupt reads its
+pending and mask registers; the frame engine's registers and the rings
+are the drivers' part.
 
 The MT7628 (the VoCore2, bench rows `mt7628/...`): the same rows where
 the board has the path (rx-udp, tx-udp, xdp-drop on eth0 itself: no
