@@ -198,8 +198,8 @@ import traceback
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
-from board import (BUILD, Board, board_initrd, dt_bootargs,  # noqa: E402
-                   initrd_path, kernel_dir)
+from board import (BUILD, QEMU, Board, board_initrd,  # noqa: E402
+                   dt_bootargs, initrd_path, kernel_dir)
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
@@ -1036,9 +1036,23 @@ def bootargs(bed):
     return args if SMP else args + ' nosmp'
 
 
+def file_id(path):
+    """@path (a link: its target) as 'PATH: DATE, sha1 SHA1'."""
+    h = hashlib.sha1()
+    with open(path, 'rb') as f:
+        for block in iter(lambda: f.read(1 << 20), b''):
+            h.update(block)
+    return '%s: %s, sha1 %s' % (
+        os.path.relpath(os.path.realpath(path), TOP) if os.path.islink(path)
+        else os.path.relpath(path, TOP), time.strftime(
+            '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path))),
+        h.hexdigest()[:12])
+
+
 def provenance():
-    """What was measured: the commit, and the kernel and initramfs used
-    (the initramfs holds the driver modules)."""
+    """What was measured: the commit, the kernel and initramfs used (the
+    initramfs holds the driver modules) and QEMU (build/qemu's is a link
+    to a build that others may rebuild: see main())."""
     lines = []
     try:
         head = subprocess.run(['git', '-C', TOP, 'log', '-1', '--format=%h'],
@@ -1061,14 +1075,8 @@ def provenance():
             if path not in paths:
                 paths.append(path)
     for path in paths:
-        h = hashlib.sha1()
-        with open(path, 'rb') as f:
-            for block in iter(lambda: f.read(1 << 20), b''):
-                h.update(block)
-        lines.append('%s: %s, sha1 %s' % (
-            os.path.relpath(path, TOP), time.strftime(
-                '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path))),
-            h.hexdigest()[:12]))
+        lines.append(file_id(path))
+    lines.append('QEMU ' + file_id(QEMU))
     return lines
 
 
@@ -1343,6 +1351,13 @@ def main():
             lines += details(loaded[s], 'loaded ')
             lines += ['# loaded %s' % n for n in loaded[s].notes]
     lines += ['# ' + line for line in built]
+    # A QEMU rebuilt under the run (build/qemu links to a shared build):
+    # the boards after it ran another model
+    qemu_now = 'QEMU ' + file_id(QEMU)
+    if qemu_now not in built:
+        lines.append('# QEMU CHANGED DURING THE RUN, the later boards ran '
+                     'another build: %s' % qemu_now)
+        log('QEMU changed during the run: %s' % qemu_now)
     lines.append('# total %.0f s' % (time.monotonic() - t_start))
     os.makedirs(os.path.dirname(os.path.abspath(RESULTS)), exist_ok=True)
     with open(RESULTS, 'w') as f:
