@@ -63,6 +63,19 @@ and a row whose receiving side got fewer frames than were sent says so
 - switched-64: swp0 and swp1 in an offloaded br0, B's address a static
   entry on swp1; the frames to B never reach the CPU, so the window
   holds only what the guest does anyway (timers): about 0 per frame.
+- route-nat-64: a small router's software path: swp0 the LAN
+  (192.0.2.0/24, T on it), swp1 the WAN (198.51.100.1/24, B the
+  upstream router), T's frames to a server beyond B (203.0.113.10)
+  routed from swp0 to swp1 (ip_forward, a route via B) and masqueraded
+  to swp1's address (nf_tables: a nat chain on postrouting, `oif swp1
+  masquerade`, which bench-nat (bench/guest/bench-nat.c) sets over
+  netlink: the guest has no nft); one flow, so conntrack's NAT binding
+  is made on its first frame and looked up for the others. The
+  denominator is what left port 1 (MIB), as bridge-cpu-64's, and B must
+  have got them from swp1's address, none from T's (or the board
+  fails). A board of its own, the MT7621's last; route-nat-64-offload
+  (the same traffic through the PPE, once ours drives it) is to come
+  as a board of its own after it.
 
 The RX rows' window opens when the sink has its first frame and closes
 with its last (`bench-udp sink`). The other passive rows (xdp-drop,
@@ -80,6 +93,19 @@ scheduling and completion, net DIM), from the per-function profile of
 the window; bench/insn_profile.py (DRIVER_NAMES, DRIVER_OBJECTS) says
 which functions, and what is not counted (the generic interrupt entry,
 GRO and the stack, the skb core shared with the stack).
+
+Each row also has the uncached accesses per frame: the kernel's loads
+and stores to KSEG1 (0xa0000000-0xbfffffff, where these kernels reach
+their devices, ioremap() of the low 512 MiB, and the descriptor rings
+dma_alloc_coherent() gives a non-coherent device) or to a device
+elsewhere (none: the results' "outside KSEG1"), which the plugin counts
+in the window (insn_window.c). The results' comment lines split them
+into loads and stores, device and RAM, and by device (the memory
+region's name in QEMU). On the MT7621 most of them are the GIC's, the
+same for both sets: its counter is the clocksource and sched_clock
+(three loads a read on a 32-bit core), and every interrupt reads its
+pending and mask registers; the frame engine's registers and the rings
+are the drivers' part.
 
 The MT7628 (the VoCore2, bench rows `mt7628/...`): the same rows where
 the board has the path (rx-udp, tx-udp, xdp-drop on eth0 itself: no
@@ -162,6 +188,7 @@ import hashlib
 import multiprocessing
 import os
 import re
+import socket
 import struct
 import subprocess
 import sys
@@ -171,8 +198,8 @@ import traceback
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
-from board import (BUILD, Board, board_initrd, dt_bootargs,  # noqa: E402
-                   initrd_path, kernel_dir)
+from board import (BUILD, QEMU, Board, board_initrd,  # noqa: E402
+                   dt_bootargs, initrd_path, kernel_dir)
 import dsa  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
@@ -246,11 +273,16 @@ def mt7620_initrd():
 # number would then depend on which rows came first; the RX and TX rows
 # are the first to use their direction, the others get a board of their
 # own. PROFILE=ROW runs ROW's board as it is here, so that its profile is
-# of the table's window.
+# of the table's window. route-nat-64 is the last group: with QUICK=1's
+# one board it comes after the others and so leaves their windows as they
+# were. Its offloaded twin, route-nat-64-offload (the PPE's, issue 20:
+# not yet), would be a group of its own after it, and the ROWS test of
+# tests/suites/bench.py would list it.
 MT7621 = Bed('MT7621 (GnuBee PC1)', '', 'gnubee-pc1', 'main', dsa.DTB, 0,
              dsa.SWITCH_QOM, 'swp0',
              [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
-              ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64']],
+              ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64'],
+              ['route-nat-64']],
              {'xdp-drop-64'},
              {s: '%s %s swp0 swp1' % (dsa.LOAD, s) for s in SETS},
              'ethstat swp0 TxUnicast', '/bin/bash', mt7621_initrd,
@@ -318,6 +350,12 @@ IP_B = '192.0.2.11'
 # datagram to T (the TX rows' traffic goes to A and starts none).
 MAC_T = bytes.fromhex('020000000f0f')
 IP_T = '192.0.2.15'
+# route-nat-64: swp0 the LAN (192.0.2.0/24, T a host on it), swp1 the
+# WAN with the guest's address there, B its upstream router, and the
+# server T's frames are to, beyond B
+IP_WAN = '198.51.100.1'
+IP_GW = '198.51.100.11'
+IP_SERVER = '203.0.113.10'
 PORT_RX, PORT_TX, PORT_FWD, PORT_TRIGGER = 9000, 9002, 9001, 9003
 
 # Frames a second of the guest's clock the switch model's generator
@@ -349,9 +387,17 @@ XDP_OBJ = '/usr/lib/ralink-fe/bench-xdp.o'
 # A row of one set: the window's instructions (kernel + user), the frames
 # the receiving side got of those sent, the window's length, the user
 # instructions in it, the driver's own instructions (modules, kernel
-# work: prof.driver_own()) and the window's profile (prof.Run).
+# work: prof.driver_own()), the window's profile (prof.Run) and its
+# uncached accesses (Uncached).
 Result = collections.namedtuple('Result', 'insns frames usecs sent user '
-                                'own run')
+                                'own run unc')
+# The plugin's uncached accesses of a window (kernel code's loads and
+# stores to KSEG1 or to a device): loads and stores, of them those to
+# devices (the rest: uncached RAM, DMA descriptors), and the device
+# accesses outside KSEG1 (TLB-mapped; in the others too), and the device
+# accesses by device ({memory region name: (loads, stores)}).
+Uncached = collections.namedtuple('Uncached', 'loads stores io_loads '
+                                  'io_stores mapped devices')
 # Per kernel build: built-in kernel symbols and their object files, for
 # prof.driver_own()
 KSYMS = {}
@@ -384,15 +430,20 @@ class BenchPeer(Peer):
 
     def __init__(self, name, mac, ip):
         self.dport, self.counted = None, 0
+        # Counted frames by (IPv4 source, destination) address
+        self.addrs = collections.Counter()
         super().__init__(name, mac, ip)
 
     def count(self, dport):
         with self.cond:
             self.dport, self.counted = dport, 0
+            self.addrs.clear()
 
     def received(self, frame):
         if self.dport is not None and udp_dport(frame) == self.dport:
             self.counted += 1
+            self.addrs[(socket.inet_ntoa(frame[26:30]),
+                        socket.inet_ntoa(frame[30:34]))] += 1
         else:
             self.frames = self.frames[-1000:] + [frame]
 
@@ -637,6 +688,29 @@ must bridge fdb add %s dev swp1 master static
     plan.sh('must ip link del br0')
 
 
+def plan_route_nat(plan):
+    """T's frames to a server beyond B: routed from swp0 (LAN) to swp1
+    (WAN) and masqueraded to swp1's address (nf_tables, bench-nat),
+    conntrack's one flow; what left port 1 counts, as bridge-cpu-64's."""
+    plan.sh('''
+must ip addr add %(wan)s/24 dev swp1
+must ip neigh replace %(gw)s lladdr %(mac_b)s dev swp1 nud permanent
+must ip route add %(server)s/32 via %(gw)s dev swp1
+must bench-nat masquerade swp1
+must sysctl -qw net.ipv4.ip_forward=1
+''' % {'wan': IP_WAN, 'gw': IP_GW, 'mac_b': mac_str(MAC_B),
+       'server': IP_SERVER})
+    plan_timed(plan, plan.bed.prefix + 'route-nat-64',
+               udp_frame(MAC_GUEST, MAC_T, IP_T, IP_SERVER, PORT_FWD, 64),
+               plan.bed.fwd_counter)
+    plan.sh('''
+must sysctl -qw net.ipv4.ip_forward=0
+must bench-nat flush
+must ip route del %(server)s/32
+must ip addr del %(wan)s/24 dev swp1
+''' % {'wan': IP_WAN, 'server': IP_SERVER})
+
+
 def plan_xdp(plan):
     plan.sh('must ip link set dev eth0 xdpdrv obj %s sec xdp_drop' % XDP_OBJ)
     plan_timed(plan, plan.bed.prefix + 'xdp-drop-64',
@@ -651,7 +725,8 @@ PLAN_ROWS = {'rx-udp-64': lambda p: plan_rx(p, 64),
              'tx-udp-1500': lambda p: plan_tx(p, 1500),
              'bridge-cpu-64': plan_bridge_cpu,
              'switched-64': plan_switched,
-             'xdp-drop-64': plan_xdp}
+             'xdp-drop-64': plan_xdp,
+             'route-nat-64': plan_route_nat}
 
 
 def plan_initrd(stem, plan, xdp):
@@ -706,8 +781,10 @@ class Bench:
         # QEMU log lines board.py does not explain, of every board
         self.problems = []
         self.board = None
-        # bed name: idle cost, instructions a microsecond
+        # bed name: idle cost, instructions a microsecond, and the uncached
+        # accesses a microsecond of the same window
         self.idle = {}
+        self.idle_unc = {}
         # (n, bed, host seconds from QEMU's start to its end) a board
         self.board_secs = []
         # n: (notes, QEMU log problems) of board n
@@ -758,18 +835,32 @@ class Bench:
 
     # -- windows ---------------------------------------------------------
     def window(self):
-        """The counts of the next window: (kernel, user)."""
+        """The counts of the next window: (kernel, user, Uncached)."""
         with open(self.windows) as f:
             lines = f.read().splitlines()
         if len(lines) <= self.nwin:
             raise RuntimeError('the plugin wrote no window %d' % self.nwin)
-        m = re.match(r'window (\d+) kernel (\d+) user (\d+)$',
-                     lines[self.nwin])
+        m = re.match(r'window (\d+) kernel (\d+) user (\d+) uncached '
+                     r'(\d+) (\d+) io (\d+) (\d+) mapped (\d+) '
+                     r'devices((?: \S+=\d+/\d+)*)$', lines[self.nwin])
         if not m or int(m.group(1)) != self.nwin:
             raise RuntimeError('unexpected window line %r' % lines[self.nwin])
         self.nwin += 1
         self.tb_counts = self.profile_window(self.nwin - 1)
-        return int(m.group(2)), int(m.group(3))
+        devices = collections.Counter()
+        for d in m.group(9).split():
+            name, ls = d.rsplit('=', 1)
+            # A region without a name is "anon" and its address: the
+            # same region gets another name in another run
+            if re.match(r'anon[0-9a-f]{8}$', name):
+                name = 'anon'
+            ld, st = (int(x) for x in ls.split('/'))
+            devices[name + '/loads'] += ld
+            devices[name + '/stores'] += st
+        devices = {n: (devices[n + '/loads'], devices[n + '/stores'])
+                   for n in {k.rsplit('/', 1)[0] for k in devices}}
+        return int(m.group(2)), int(m.group(3)), Uncached(
+            *[int(x) for x in m.groups()[3:8]], devices=devices)
 
     def profile_window(self, n):
         """The plugin's TB counts of window @n: {vaddr: (insns, execs)}."""
@@ -840,18 +931,21 @@ class Bench:
         self.read_kallsyms()
         idle_rates = []
         for name, finish in plan.windows:
-            k, u = self.window()
+            k, u, unc = self.window()
             frames, usecs, sent = finish(results.get(name, ''))
             if name.startswith('idle'):
-                idle_rates.append((k + u) / usecs)
+                idle_rates.append(((k + u) / usecs,
+                                   (unc.loads + unc.stores) / usecs))
             else:
-                self.record(bed, name, k, u, frames, usecs, sent)
+                self.record(bed, name, k, u, frames, usecs, sent, unc)
         if idle_rates:
-            self.idle[bed.name] = min(idle_rates)
+            self.idle[bed.name], self.idle_unc[bed.name] = min(idle_rates)
             self.progress('%s idle: %.0f instructions/s (%s)' % (
                 bed.name, self.idle[bed.name] * 1e6,
-                ', '.join('%.0f' % (r * 1e6) for r in idle_rates)))
+                ', '.join('%.0f' % (r * 1e6) for r, _ in idle_rates)))
         self.peer_notes([bed.prefix + r for r in rows])
+        if 'route-nat-64' in rows:
+            self.check_nat()
         _, dmesg = b.run('dmesg | grep -E "Oops|BUG:|WARNING:" | head -n 5')
         if dmesg.strip():
             self.notes.append('%s: dmesg: %s' % (self.set, dmesg.strip()))
@@ -865,7 +959,8 @@ class Bench:
         for peer, names, extra in (
                 (self.a, tx_rows, WARM),
                 (self.b, [bed.prefix + r for bed in BEDS
-                          for r in ('bridge-cpu-64', 'switched-64')], None)):
+                          for r in ('bridge-cpu-64', 'switched-64',
+                                    'route-nat-64')], None)):
             done = [r for r in names if r in rows and r in self.results]
             if not done:
                 continue
@@ -881,22 +976,35 @@ class Bench:
                                   % (self.set, peer.name, got, want,
                                      ', '.join(done)))
 
-    def record(self, bed, name, kernel, user, frames, usecs, sent):
-        """A row: the window's counts, the frames its receiving side got
-        of @sent, and the driver's own share of the window (DRIVER_OWN,
-        from the window's profile)."""
+    def check_nat(self):
+        """route-nat-64's frames reached B masqueraded: from the guest's
+        WAN address, none from T's own."""
+        with self.b.cond:
+            nated = self.b.addrs[(IP_WAN, IP_SERVER)]
+            raw = self.b.addrs[(IP_T, IP_SERVER)]
+        if raw or not nated:
+            raise RuntimeError('route-nat-64: B got %d frames to %s from %s '
+                               '(masqueraded) and %d from T\'s %s'
+                               % (nated, IP_SERVER, IP_WAN, raw, IP_T))
+
+    def record(self, bed, name, kernel, user, frames, usecs, sent, unc):
+        """A row: the window's counts (@unc its uncached accesses), the
+        frames its receiving side got of @sent, and the driver's own
+        share of the window (DRIVER_OWN, from the window's profile)."""
         insns = kernel + user
         run = prof.Run(self.set, self.tb_counts, self.kallsyms, frames,
                        sent, usecs)
         own = prof.driver_own(run.functions(KSYMS[bed.kernel]),
                               OMAP[bed.kernel])
         self.results[name] = Result(insns, frames, usecs, sent, user, own,
-                                    run)
+                                    run, unc)
         self.progress('%s: %d instructions, %d of %d frames, %.2f s: %s '
-                      'per frame, driver\'s own %s'
+                      'per frame, driver\'s own %s, uncached accesses %s'
                       % (name, insns, frames, sent, usecs / 1e6,
                          fmt(insns / frames) if frames else '-',
-                         fmt(sum(own) / frames) if frames else '-'))
+                         fmt(sum(own) / frames) if frames else '-',
+                         fmt((unc.loads + unc.stores) / frames)
+                         if frames else '-'))
 
     def run_job(self, n, bed, rows, idle):
         """Board @n (BOARD_ROWS[n]) with @rows of it, measuring the idle
@@ -928,9 +1036,23 @@ def bootargs(bed):
     return args if SMP else args + ' nosmp'
 
 
+def file_id(path):
+    """@path (a link: its target) as 'PATH: DATE, sha1 SHA1'."""
+    h = hashlib.sha1()
+    with open(path, 'rb') as f:
+        for block in iter(lambda: f.read(1 << 20), b''):
+            h.update(block)
+    return '%s: %s, sha1 %s' % (
+        os.path.relpath(os.path.realpath(path), TOP) if os.path.islink(path)
+        else os.path.relpath(path, TOP), time.strftime(
+            '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path))),
+        h.hexdigest()[:12])
+
+
 def provenance():
-    """What was measured: the commit, and the kernel and initramfs used
-    (the initramfs holds the driver modules)."""
+    """What was measured: the commit, the kernel and initramfs used (the
+    initramfs holds the driver modules) and QEMU (build/qemu's is a link
+    to a build that others may rebuild: see main())."""
     lines = []
     try:
         head = subprocess.run(['git', '-C', TOP, 'log', '-1', '--format=%h'],
@@ -953,14 +1075,8 @@ def provenance():
             if path not in paths:
                 paths.append(path)
     for path in paths:
-        h = hashlib.sha1()
-        with open(path, 'rb') as f:
-            for block in iter(lambda: f.read(1 << 20), b''):
-                h.update(block)
-        lines.append('%s: %s, sha1 %s' % (
-            os.path.relpath(path, TOP), time.strftime(
-                '%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(path))),
-            h.hexdigest()[:12]))
+        lines.append(file_id(path))
+    lines.append('QEMU ' + file_id(QEMU))
     return lines
 
 
@@ -977,31 +1093,43 @@ def details(bn, prefix):
             continue
         net = (r.insns - bn.idle.get(ROW_BED[name].name, 0) * r.usecs) / \
             r.frames if r.frames else 0
+        n = max(r.frames, 1)
+        u = r.unc
         lines.append('# %s%s %s: %d frames received of %d sent%s, window '
                      '%.2f s, %d instructions (%d user), %s per frame net '
                      'of idle; driver\'s own: modules %s, kernel work %s '
-                     'per frame'
+                     'per frame; uncached: %d loads, %d stores (devices: '
+                     '%d loads, %d stores; outside KSEG1 %d), per frame '
+                     '%s loads, %s stores (devices %s, %s: %s)'
                      % (prefix, bn.set, name, r.frames, r.sent,
                         ' (LOST %d: not compared)' % (r.sent - r.frames)
                         if r.frames < r.sent else '',
                         r.usecs / 1e6, r.insns, r.user, fmt(net),
-                        fmt(r.own[0] / max(r.frames, 1)),
-                        fmt(r.own[1] / max(r.frames, 1))))
+                        fmt(r.own[0] / n), fmt(r.own[1] / n),
+                        u.loads, u.stores, u.io_loads, u.io_stores,
+                        u.mapped, fmt(u.loads / n), fmt(u.stores / n),
+                        fmt(u.io_loads / n), fmt(u.io_stores / n),
+                        ', '.join('%s %s/%s' % (d, fmt(ld / n), fmt(st / n))
+                                  for d, (ld, st) in
+                                  sorted(u.devices.items()))))
     return lines
 
 
 def per_frame(bn, name):
-    """(whole path, driver's own) instructions per frame of @bn's row
-    @name, or None if it has none; None for both if it lost frames."""
+    """(whole path, driver's own) instructions and the uncached accesses
+    (loads and stores) per frame of @bn's row @name, or None if it has
+    none or lost frames."""
     r = bn.results.get(name)
     if not r or not r.frames or r.frames < r.sent:
         return None
-    return r.insns / r.frames, sum(r.own) / r.frames
+    return (r.insns / r.frames, sum(r.own) / r.frames,
+            (r.unc.loads + r.unc.stores) / r.frames)
 
 
 def table(benches):
     """The result rows: (name, mainline, ours, ratio, and the same of
-    the driver's own instructions) as strings."""
+    the driver's own instructions and of the uncached accesses) as
+    strings."""
     rows = []
     for name in ROWS:
         cells, vals = [], []
@@ -1010,18 +1138,18 @@ def table(benches):
             v = per_frame(benches[s], name)
             vals.append(v)
             if v:
-                cells.append((fmt(v[0]), fmt(v[1])))
+                cells.append(tuple(fmt(x) for x in v))
             elif r:
                 lost = 'lost:%d/%d' % (r.sent - r.frames, r.sent)
-                cells.append((lost, lost))
+                cells.append((lost,) * 3)
             else:
-                cells.append(('-',) * 2 if (s, name) in NO_PATH else
-                             ('failed',) * 2)
+                cells.append(('-',) * 3 if (s, name) in NO_PATH else
+                             ('failed',) * 3)
         m, o = vals
         ratio = ['%.2f' % (o[i] / m[i]) if m and o and m[i] else '-'
-                 for i in (0, 1)]
-        rows.append((name, cells[0][0], cells[1][0], ratio[0],
-                     cells[0][1], cells[1][1], ratio[1]))
+                 for i in (0, 1, 2)]
+        rows.append((name,) + sum(((cells[0][i], cells[1][i], ratio[i])
+                                   for i in (0, 1, 2)), ()))
     return rows
 
 
@@ -1085,6 +1213,7 @@ def merge(parts):
     for p in parts[1:]:
         bn.results.update(p.results)
         bn.idle.update(p.idle)
+        bn.idle_unc.update(p.idle_unc)
         bn.board_secs += p.board_secs
         bn.job_notes.update(p.job_notes)
         if getattr(p, 'error', None) and not getattr(bn, 'error', None):
@@ -1104,8 +1233,9 @@ def burn():
 
 
 def compare(first, second):
-    """CHECK=1: each row of each set, whole path and driver's own, in the
-    two runs; lines, and whether every one is within CHECK_MAX."""
+    """CHECK=1: each row of each set, whole path, driver's own and
+    uncached accesses, in the two runs; lines, and whether every one is
+    within CHECK_MAX."""
     lines, ok = [], True
     for name in ROWS:
         for s in SETS:
@@ -1118,7 +1248,7 @@ def compare(first, second):
                     'the idle' if not a else 'the loaded'))
                 ok = False
                 continue
-            for i, what in ((0, 'whole'), (1, 'own')):
+            for i, what in ((0, 'whole'), (1, 'own'), (2, 'uncached')):
                 d = (b[i] - a[i]) / a[i] if a[i] else 0
                 good = abs(d) <= CHECK_MAX
                 ok &= good
@@ -1181,7 +1311,8 @@ def main():
                                          'one CPU: nosmp'),
              '# row mainline ours ours/mainline, then the same of the '
              'drivers\' own instructions (bench/insn_profile.py '
-             'driver_own())']
+             'driver_own()), then the same of the uncached accesses '
+             '(loads and stores to KSEG1 or to devices) per frame']
     lines += [' '.join(r) for r in rows]
     lines.append('# bridge-cpu-64: tc clsact matchall skip_hw mirred '
                  'redirect swp0 -> swp1 (DSA would offload a bridge of two '
@@ -1197,9 +1328,10 @@ def main():
                              for n, bed, secs, boot in bn.board_secs)))
         for bed in BEDS:
             if bed.name in bn.idle:
-                lines.append('# %s %s: idle cost %.0f instructions/s, in '
-                             'every window' % (s, bed.name,
-                                               bn.idle[bed.name] * 1e6))
+                lines.append('# %s %s: idle cost %.0f instructions/s and '
+                             '%.0f uncached accesses/s, in every window'
+                             % (s, bed.name, bn.idle[bed.name] * 1e6,
+                                bn.idle_unc[bed.name] * 1e6))
         lines += ['# ' + n for n in bn.notes]
         problems = bn.problems
         if problems:
@@ -1219,16 +1351,24 @@ def main():
             lines += details(loaded[s], 'loaded ')
             lines += ['# loaded %s' % n for n in loaded[s].notes]
     lines += ['# ' + line for line in built]
+    # A QEMU rebuilt under the run (build/qemu links to a shared build):
+    # the boards after it ran another model
+    qemu_now = 'QEMU ' + file_id(QEMU)
+    if qemu_now not in built:
+        lines.append('# QEMU CHANGED DURING THE RUN, the later boards ran '
+                     'another build: %s' % qemu_now)
+        log('QEMU changed during the run: %s' % qemu_now)
     lines.append('# total %.0f s' % (time.monotonic() - t_start))
     os.makedirs(os.path.dirname(os.path.abspath(RESULTS)), exist_ok=True)
     with open(RESULTS, 'w') as f:
         f.write('\n'.join(lines) + '\n')
 
     head = ('instructions/frame', 'mainline', 'ours', 'ratio',
-            'own/m', 'own/o', 'ratio')
+            'own/m', 'own/o', 'ratio', 'unc/m', 'unc/o', 'ratio')
     width = max(len(r[0]) for r in rows + [head])
     for r in [head] + rows:
-        print('%-*s %10s %10s %6s %8s %8s %6s' % ((width,) + tuple(r)))
+        print('%-*s %10s %10s %6s %8s %8s %6s %8s %8s %6s'
+              % ((width,) + tuple(r)))
     if check:
         print('\n'.join(check[0]))
         print('CHECK=1: %s' % ('every row within %.1f %%' % (100 * CHECK_MAX)

@@ -25,6 +25,24 @@
  * (hex address, the differences) for every TB start address that ran in
  * the window, then "end", to PATH. Without profile= the translation and
  * execution paths are the same as before: two inline adds per TB less.
+ *
+ * Every load and store of kernel code (TBs at 0x80000000 and up: user
+ * space has no uncached mappings here) gets a memory callback, which,
+ * while a window is open, counts the uncached ones: those to KSEG1
+ * (0xa0000000-0xbfffffff, the unmapped uncached segment, where these
+ * SoCs' kernels reach their devices, ioremap() of the low 512 MiB, and
+ * the memory dma_alloc_coherent() hands a non-coherent device) and those
+ * to device I/O wherever the virtual address is (qemu_plugin_hwaddr_is_io:
+ * an ioremap() into mapped space). The close line then goes on with
+ * "uncached <loads> <stores> io <loads> <stores> mapped <n> devices":
+ * all the uncached accesses, of them those to devices (the rest are
+ * uncached RAM: DMA descriptors and the like), the device accesses
+ * outside KSEG1 (counted in both), and for each device the window
+ * reached, in name order, " <name>=<loads>/<stores>" (its memory
+ * region's name, spaces and '=' as '_'). Uncached RAM through mapped
+ * space (a TLB entry with an uncached attribute) is not seen: the plugin
+ * API has no page attributes; `mapped` tells whether I/O goes through
+ * mapped space at all.
  */
 
 #include <inttypes.h>
@@ -40,12 +58,23 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define MARK_OPEN  0x34005a01u
 #define MARK_CLOSE 0x34005a02u
 #define KERNEL_BASE 0x80000000ull
+#define KSEG1_BASE 0xa0000000ull
+#define KSEG1_END 0xc0000000ull
 
 static uint64_t count_kernel;
 static uint64_t count_user;
 static uint64_t open_kernel;
 static uint64_t open_user;
 static bool is_open;
+/* In the open window: uncached loads and stores, device ones, mapped I/O */
+static uint64_t unc_load, unc_store, io_load, io_store, io_mapped;
+/* The same, by device: its region's (interned) name: IOCount */
+typedef struct {
+    const char *name;
+    uint64_t loads;
+    uint64_t stores;
+} IOCount;
+static GHashTable *io_counts;
 static unsigned int windows;
 static FILE *out;
 static GMutex lock;
@@ -101,6 +130,8 @@ static void mark_open(unsigned int vcpu_index, void *udata)
     g_mutex_lock(&lock);
     open_kernel = count_kernel;
     open_user = count_user;
+    unc_load = unc_store = io_load = io_store = io_mapped = 0;
+    g_hash_table_remove_all(io_counts);
     is_open = true;
     if (profile) {
         g_hash_table_foreach(tb_counts, snapshot, NULL);
@@ -108,13 +139,52 @@ static void mark_open(unsigned int vcpu_index, void *udata)
     g_mutex_unlock(&lock);
 }
 
+static gint by_name(gconstpointer a, gconstpointer b)
+{
+    const IOCount *x = *(IOCount * const *)a;
+    const IOCount *y = *(IOCount * const *)b;
+
+    return strcmp(x->name, y->name);
+}
+
+/* " <name>=<loads>/<stores>" of each device the window reached */
+static void print_devices(void)
+{
+    GPtrArray *all = g_ptr_array_new();
+    GHashTableIter it;
+    gpointer value;
+    guint i;
+
+    g_hash_table_iter_init(&it, io_counts);
+    while (g_hash_table_iter_next(&it, NULL, &value)) {
+        g_ptr_array_add(all, value);
+    }
+    g_ptr_array_sort(all, by_name);
+    for (i = 0; i < all->len; i++) {
+        IOCount *c = g_ptr_array_index(all, i);
+        const char *p;
+
+        fputc(' ', out);
+        for (p = c->name; *p; p++) {
+            fputc(*p == ' ' || *p == '=' ? '_' : *p, out);
+        }
+        fprintf(out, "=%" PRIu64 "/%" PRIu64, c->loads, c->stores);
+    }
+    g_ptr_array_free(all, true);
+}
+
 static void mark_close(unsigned int vcpu_index, void *udata)
 {
     g_mutex_lock(&lock);
     if (is_open) {
-        fprintf(out, "window %u kernel %" PRIu64 " user %" PRIu64 "\n",
+        fprintf(out, "window %u kernel %" PRIu64 " user %" PRIu64
+                " uncached %" PRIu64 " %" PRIu64 " io %" PRIu64 " %" PRIu64
+                " mapped %" PRIu64 " devices",
                 windows++, count_kernel - open_kernel,
-                count_user - open_user);
+                count_user - open_user, unc_load, unc_store, io_load,
+                io_store, io_mapped);
+        print_devices();
+        fputc('\n', out);
         fflush(out);
         if (profile) {
             fprintf(profile, "window %u\n", windows - 1);
@@ -127,14 +197,59 @@ static void mark_close(unsigned int vcpu_index, void *udata)
     g_mutex_unlock(&lock);
 }
 
+/*
+ * A kernel load or store. Under -accel tcg,thread=single every vCPU runs
+ * on the thread that also runs the markers' callbacks: no lock.
+ */
+static void vcpu_mem(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
+                     uint64_t vaddr, void *udata)
+{
+    struct qemu_plugin_hwaddr *hw;
+    bool store, kseg1, io;
+
+    if (!is_open) {
+        return;
+    }
+    store = qemu_plugin_mem_is_store(info);
+    kseg1 = vaddr >= KSEG1_BASE && vaddr < KSEG1_END;
+    hw = qemu_plugin_get_hwaddr(info, vaddr);
+    io = hw && qemu_plugin_hwaddr_is_io(hw);
+    if (!kseg1 && !io) {
+        return;
+    }
+    if (store) {
+        unc_store++;
+        io_store += io;
+    } else {
+        unc_load++;
+        io_load += io;
+    }
+    if (io) {
+        const char *name = qemu_plugin_hwaddr_device_name(hw);
+        IOCount *c = g_hash_table_lookup(io_counts, name);
+
+        if (!c) {
+            c = g_new0(IOCount, 1);
+            c->name = name;
+            g_hash_table_insert(io_counts, (gpointer)name, c);
+        }
+        if (store) {
+            c->stores++;
+        } else {
+            c->loads++;
+        }
+        io_mapped += !kseg1;
+    }
+}
+
 static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     size_t n = qemu_plugin_tb_n_insns(tb);
+    bool kernel = qemu_plugin_tb_vaddr(tb) >= KERNEL_BASE;
     uint64_t *counter;
     size_t i;
 
-    counter = qemu_plugin_tb_vaddr(tb) >= KERNEL_BASE ?
-              &count_kernel : &count_user;
+    counter = kernel ? &count_kernel : &count_user;
     qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
                                              counter, n);
     if (profile) {
@@ -152,6 +267,11 @@ static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
         uint32_t word;
 
+        if (kernel) {
+            qemu_plugin_register_vcpu_mem_cb(insn, vcpu_mem,
+                                             QEMU_PLUGIN_CB_NO_REGS,
+                                             QEMU_PLUGIN_MEM_RW, NULL);
+        }
         if (qemu_plugin_insn_size(insn) != sizeof(word)) {
             continue;
         }
@@ -216,6 +336,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
         }
         tb_counts = g_hash_table_new(g_int64_hash, g_int64_equal);
     }
+    io_counts = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+                                      g_free);
     qemu_plugin_register_vcpu_tb_trans_cb(id, vcpu_tb_trans);
     qemu_plugin_register_atexit_cb(id, plugin_exit, NULL);
     return 0;

@@ -4,16 +4,18 @@
 
 Benchmarks are not pass/fail (../shared/TESTING.md); this suite checks
 only that the bench works: bench/bench.py with QUICK=1 (a few thousand
-frames a row) exits 0, writes every row (the MT7621's, the MT7628's and
-the MT7620A's) with a number for both driver sets, whole path and the
-drivers' own share (`-` only where a set has no such path: XDP with
-mainline's drivers, and every MT7620A row with mainline's, which has no
-driver for its frame engine or switch; a row that lost frames has no
-number), the drivers' own share is a part of the whole (above 0, below
-it) wherever a frame reaches the CPU, and the switched rows, whose
-frames never reach the CPU, cost under SWITCHED_MAX of the
-CPU-forwarded row of their board. bench.py itself fails on a QEMU log
-line that tests/lib/board.py does not explain. The results go to
+frames a row) exits 0, writes every row (the MT7621's, route-nat-64
+among them, the MT7628's and the MT7620A's) with a number for both
+driver sets, whole path, the drivers' own share and the uncached
+accesses (`-` only where a set has no such path: XDP with mainline's
+drivers, and every MT7620A row with mainline's, which has no driver for
+its frame engine or switch; a row that lost frames has no number), the
+drivers' own share is a part of the whole (above 0, below it) and the
+uncached accesses are above 0 wherever a frame reaches the CPU, and the
+switched rows, whose frames never reach the CPU, cost under
+SWITCHED_MAX of the CPU-forwarded row of their board. bench.py itself
+fails on a QEMU log line that tests/lib/board.py does not explain, and
+if route-nat-64's frames did not reach B masqueraded. The results go to
 build/tests/bench/bench-results.txt, not to build/bench-results.txt.
 """
 
@@ -29,13 +31,14 @@ from tap import Suite  # noqa: E402
 OUT = os.path.join(BUILD, 'tests', 'bench')
 RESULTS = os.path.join(OUT, 'bench-results.txt')
 ROWS = ['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500',
-        'bridge-cpu-64', 'switched-64', 'xdp-drop-64',
+        'bridge-cpu-64', 'switched-64', 'xdp-drop-64', 'route-nat-64',
         'mt7628/rx-udp-64', 'mt7628/rx-udp-1500', 'mt7628/tx-udp-64',
         'mt7628/tx-udp-1500', 'mt7628/xdp-drop-64',
         'mt7620a/rx-udp-64', 'mt7620a/rx-udp-1500', 'mt7620a/tx-udp-64',
         'mt7620a/tx-udp-1500', 'mt7620a/bridge-cpu-64',
         'mt7620a/switched-64', 'mt7620a/xdp-drop-64']
-MAINLINE_COLUMNS = ('mainline', 'ratio', 'own-mainline', 'own-ratio')
+MAINLINE_COLUMNS = ('mainline', 'ratio', 'own-mainline', 'own-ratio',
+                    'unc-mainline', 'unc-ratio')
 # (row, column) where `-` is the right answer: mainline has no XDP on
 # the MT7621 or the MT7628, and no driver for the MT7620's frame engine
 # or its GSW (6.12), so no MT7620A row at all.
@@ -45,7 +48,7 @@ NO_PATH = {(r, c) for r in ROWS if r.endswith('xdp-drop-64') or
 SWITCHED = {'switched-64': 'bridge-cpu-64',
             'mt7620a/switched-64': 'mt7620a/bridge-cpu-64'}
 COLUMNS = ['mainline', 'ours', 'ratio', 'own-mainline', 'own-ours',
-           'own-ratio']
+           'own-ratio', 'unc-mainline', 'unc-ours', 'unc-ratio']
 SWITCHED_MAX = 0.05
 
 
@@ -94,8 +97,8 @@ def main():
             elif number(cell) is None:
                 bad.append('%s %s: %r is not a number' % (row, col, cell))
     suite.result(not bad, 'the results have every row with a number for '
-                 'each driver set, whole path and drivers\' own (- only '
-                 'for XDP and the MT7620A with mainline)',
+                 'each driver set, whole path, drivers\' own and uncached '
+                 'accesses (- only for XDP and the MT7620A with mainline)',
                  '\n'.join(bad) or None)
 
     def value(row, col):
@@ -103,7 +106,7 @@ def main():
         i = COLUMNS.index(col)
         return number(cells[i]) if len(cells) > i else None
 
-    parts = []
+    parts, uncached = [], []
     for row in ROWS:
         if row in SWITCHED:
             continue
@@ -113,9 +116,15 @@ def main():
                 continue
             if whole is None or own is None or not 0 < own < whole:
                 parts.append('%s %s: own %s of %s' % (row, col, own, whole))
+            unc = value(row, 'unc-' + col)
+            if unc is None or not unc > 0:
+                uncached.append('%s %s: %s' % (row, col, unc))
     suite.result(not parts, 'where frames reach the CPU, the drivers\' own '
                  'instructions are a part of the whole (above 0, below it)',
                  '\n'.join(parts) or None)
+    suite.result(not uncached, 'where frames reach the CPU, they cost '
+                 'uncached accesses (the descriptors, the frame engine\'s '
+                 'registers)', '\n'.join(uncached) or None)
 
     for switched, fwd in SWITCHED.items():
         for col in ('mainline', 'ours'):
