@@ -73,9 +73,17 @@ and a row whose receiving side got fewer frames than were sent says so
   is made on its first frame and looked up for the others. The
   denominator is what left port 1 (MIB), as bridge-cpu-64's, and B must
   have got them from swp1's address, none from T's (or the board
-  fails). A board of its own, the MT7621's last; route-nat-64-offload
-  (the same traffic through the PPE, once ours drives it) is to come
-  as a board of its own after it.
+  fails). A board of its own, the MT7621's last but one.
+- route-nat-64-offload: the same traffic and router, the masquerade and
+  an nft flowtable with `flags offload` on swp0 and swp1 set with nft
+  (the MT7621's initramfs has it): the flow table hands the flow to the
+  driver, which binds it in the PPE (ours when the flow comes, mainline
+  once the PPE has seen 30 frames in a second: both within the
+  generator's lead, before the window opens), and the frames go from
+  port 0 to port 1 through the frame engine without reaching the CPU.
+  What the window holds is what the guest does anyway (timers), as in
+  switched-64. B must have got them masqueraded. A board of its own,
+  the MT7621's last.
 
 The RX rows' window opens when the sink has its first frame and closes
 with its last (`bench-udp sink`). The other passive rows (xdp-drop,
@@ -275,14 +283,13 @@ def mt7620_initrd():
 # own. PROFILE=ROW runs ROW's board as it is here, so that its profile is
 # of the table's window. route-nat-64 is the last group: with QUICK=1's
 # one board it comes after the others and so leaves their windows as they
-# were. Its offloaded twin, route-nat-64-offload (the PPE's, issue 20:
-# not yet), would be a group of its own after it, and the ROWS test of
-# tests/suites/bench.py would list it.
+# were. Its offloaded twin, route-nat-64-offload (the PPE's), is a group
+# of its own after it.
 MT7621 = Bed('MT7621 (GnuBee PC1)', '', 'gnubee-pc1', 'main', dsa.DTB, 0,
              dsa.SWITCH_QOM, 'swp0',
              [['rx-udp-64', 'rx-udp-1500', 'tx-udp-64', 'tx-udp-1500'],
               ['bridge-cpu-64'], ['switched-64'], ['xdp-drop-64'],
-              ['route-nat-64']],
+              ['route-nat-64'], ['route-nat-64-offload']],
              {'xdp-drop-64'},
              {s: '%s %s swp0 swp1' % (dsa.LOAD, s) for s in SETS},
              'ethstat swp0 TxUnicast', '/bin/bash', mt7621_initrd,
@@ -711,6 +718,49 @@ must ip addr del %(wan)s/24 dev swp1
 ''' % {'wan': IP_WAN, 'server': IP_SERVER})
 
 
+NFT_OFFLOAD = '''table inet bench {
+    flowtable ft {
+        hook ingress priority 0
+        devices = { swp0, swp1 }
+        flags offload
+    }
+    chain forward {
+        type filter hook forward priority 0; policy accept;
+        meta l4proto udp flow add @ft
+    }
+    chain postrouting {
+        type nat hook postrouting priority 100; policy accept;
+        oifname "swp1" masquerade
+    }
+}
+'''
+
+
+def plan_route_nat_offload(plan):
+    """route-nat-64's traffic with the flow offloaded to the PPE (nft's
+    flowtable, flags offload): the window holds what the CPU still does."""
+    plan.sh('''
+must ip addr add %(wan)s/24 dev swp1
+must ip neigh replace %(gw)s lladdr %(mac_b)s dev swp1 nud permanent
+must ip route add %(server)s/32 via %(gw)s dev swp1
+cat > /tmp/bench.nft <<'EOF'
+%(nft)sEOF
+must nft -f /tmp/bench.nft
+must sysctl -qw net.ipv4.ip_forward=1
+''' % {'wan': IP_WAN, 'gw': IP_GW, 'mac_b': mac_str(MAC_B),
+       'server': IP_SERVER, 'nft': NFT_OFFLOAD})
+    plan_timed(plan, plan.bed.prefix + 'route-nat-64-offload',
+               udp_frame(MAC_GUEST, MAC_T, IP_T, IP_SERVER, PORT_FWD, 64),
+               plan.bed.fwd_counter)
+    plan.sh('''
+must grep -q HW_OFFLOAD /proc/net/nf_conntrack
+must sysctl -qw net.ipv4.ip_forward=0
+must nft delete table inet bench
+must ip route del %(server)s/32
+must ip addr del %(wan)s/24 dev swp1
+''' % {'wan': IP_WAN, 'server': IP_SERVER})
+
+
 def plan_xdp(plan):
     plan.sh('must ip link set dev eth0 xdpdrv obj %s sec xdp_drop' % XDP_OBJ)
     plan_timed(plan, plan.bed.prefix + 'xdp-drop-64',
@@ -726,7 +776,8 @@ PLAN_ROWS = {'rx-udp-64': lambda p: plan_rx(p, 64),
              'bridge-cpu-64': plan_bridge_cpu,
              'switched-64': plan_switched,
              'xdp-drop-64': plan_xdp,
-             'route-nat-64': plan_route_nat}
+             'route-nat-64': plan_route_nat,
+             'route-nat-64-offload': plan_route_nat_offload}
 
 
 def plan_initrd(stem, plan, xdp):
@@ -944,7 +995,7 @@ class Bench:
                 bed.name, self.idle[bed.name] * 1e6,
                 ', '.join('%.0f' % (r * 1e6) for r, _ in idle_rates)))
         self.peer_notes([bed.prefix + r for r in rows])
-        if 'route-nat-64' in rows:
+        if 'route-nat-64' in rows or 'route-nat-64-offload' in rows:
             self.check_nat()
         _, dmesg = b.run('dmesg | grep -E "Oops|BUG:|WARNING:" | head -n 5')
         if dmesg.strip():
@@ -960,7 +1011,8 @@ class Bench:
                 (self.a, tx_rows, WARM),
                 (self.b, [bed.prefix + r for bed in BEDS
                           for r in ('bridge-cpu-64', 'switched-64',
-                                    'route-nat-64')], None)):
+                                    'route-nat-64', 'route-nat-64-offload')],
+                 None)):
             done = [r for r in names if r in rows and r in self.results]
             if not done:
                 continue
