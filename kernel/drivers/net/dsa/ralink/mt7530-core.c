@@ -1502,12 +1502,25 @@ static int rsw_cls_flower_add(struct dsa_switch *ds, int port,
 	unsigned int r, i;
 	int ret;
 
+	/*
+	 * Where the ACL counts its hits is not sourced: a rule has no
+	 * statistics. A filter tc also runs in software stays there, where
+	 * its packets are counted (offloaded, a drop would hide them from
+	 * it). tc_cls_common_offload_init() hands the driver an extack for
+	 * skip_sw filters (and "verbose" ones) only: the others go without.
+	 */
+	if (!extack)
+		return -EOPNOTSUPP;
 	if (!priv->info->has_acl) {
 		NL_SET_ERR_MSG_MOD(extack, "this switch's ACL is not known");
 		return -EOPNOTSUPP;
 	}
 	if (!ingress) {
 		NL_SET_ERR_MSG_MOD(extack, "the ACL acts on ingress only");
+		return -EOPNOTSUPP;
+	}
+	if (cls->common.chain_index) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL has one chain, 0");
 		return -EOPNOTSUPP;
 	}
 
