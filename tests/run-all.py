@@ -45,7 +45,8 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 # "How long it takes").
 SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
           'ours-eth', 'model',
-          'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
+          'bench', 'patches', 'cm-region', 'model-net', 'wire', 'flower',
+          'faults',
           'board', 'router', 'fe-eth', 'esw-net', 'gmac-net', 'esw-dsa',
           'gsw-dsa', 'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
