@@ -1214,6 +1214,21 @@ static int rsw_acl_write(struct rsw_priv *priv, u32 func, u16 idx, u32 vawd1,
 	return ret;
 }
 
+/* Program rule @r's mask and action, as recorded in @priv */
+static int rsw_acl_program_rule(struct rsw_priv *priv, unsigned int r)
+{
+	struct rsw_acl_rule *rule = &priv->acl[r];
+	int ret;
+
+	ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, r,
+			    lower_32_bits(rule->patterns),
+			    upper_32_bits(rule->patterns));
+	if (!ret)
+		ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, r,
+				    rule->action, 0);
+	return ret;
+}
+
 /* Program rule @r and its patterns, as recorded in @priv */
 static int rsw_acl_program(struct rsw_priv *priv, unsigned int r)
 {
@@ -1226,42 +1241,43 @@ static int rsw_acl_program(struct rsw_priv *priv, unsigned int r)
 			ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_PATTERN, i,
 					    priv->acl_pat[i][0],
 					    priv->acl_pat[i][1]);
-	if (!ret)
-		ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, r,
-				    lower_32_bits(rule->patterns),
-				    upper_32_bits(rule->patterns));
-	if (!ret)
-		ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, r,
-				    rule->action, 0);
-	return ret;
+	return ret ?: rsw_acl_program_rule(priv, r);
 }
 
-/* Rule @r off and its entries freed; the port's ACL off with its last */
+/*
+ * Rule @r off and its entries freed; the port's ACL off with its last.
+ * The rules stay in 0..n-1, in tc's priority order: those after @r move
+ * down one.
+ */
 static void rsw_acl_free(struct rsw_priv *priv, unsigned int r)
 {
-	struct rsw_acl_rule *rule = &priv->acl[r];
+	struct rsw_acl_rule rule = priv->acl[r];
+	unsigned int i, n = hweight_long(priv->acl_used);
 	bool port_used = false;
-	unsigned int i;
 
-	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, r, 0, 0);
-	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, r, 0, 0);
 	for (i = 0; i < RSW_ACL_PATTERNS; i++) {
-		if (!(rule->patterns & BIT_ULL(i)))
+		if (!(rule.patterns & BIT_ULL(i)))
 			continue;
 		rsw_acl_write(priv, VTCR_FUNC_WR_ACL_PATTERN, i, 0, 0);
 		priv->acl_pat[i][0] = 0;
 		priv->acl_pat[i][1] = 0;
 	}
-	priv->acl_pat_used &= ~rule->patterns;
-	__clear_bit(r, &priv->acl_used);
+	priv->acl_pat_used &= ~rule.patterns;
+	for (i = r; i + 1 < n; i++) {
+		priv->acl[i] = priv->acl[i + 1];
+		rsw_acl_program_rule(priv, i);
+	}
+	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, n - 1, 0, 0);
+	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, n - 1, 0, 0);
+	memset(&priv->acl[n - 1], 0, sizeof(priv->acl[n - 1]));
+	__clear_bit(n - 1, &priv->acl_used);
 
 	for_each_set_bit(i, &priv->acl_used, RSW_ACL_RULES)
-		port_used |= priv->acl[i].port == rule->port;
+		port_used |= priv->acl[i].port == rule.port;
 	if (!port_used)
-		rsw_rmw(priv, MT7530_PCR_P(rule->port), PCR_PORT_ACL_EN, 0);
-	if (rule->mirror && !rsw_mirror_in_use(priv))
+		rsw_rmw(priv, MT7530_PCR_P(rule.port), PCR_PORT_ACL_EN, 0);
+	if (rule.mirror && !rsw_mirror_in_use(priv))
 		rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
-	memset(rule, 0, sizeof(*rule));
 }
 
 /*
@@ -1498,7 +1514,11 @@ static int rsw_cls_flower_add(struct dsa_switch *ds, int port,
 {
 	struct netlink_ext_ack *extack = cls->common.extack;
 	struct rsw_priv *priv = ds->priv;
-	struct rsw_acl_rule acl = { .cookie = cls->cookie, .port = port };
+	struct rsw_acl_rule acl = {
+		.cookie = cls->cookie,
+		.prio = cls->common.prio,
+		.port = port,
+	};
 	unsigned int r, i;
 	int ret;
 
@@ -1543,6 +1563,18 @@ static int rsw_cls_flower_add(struct dsa_switch *ds, int port,
 		if (acl.mirror && !rsw_mirror_in_use(priv))
 			rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
 		goto out;
+	}
+	/*
+	 * Which of several hitting rules acts is not sourced; the model
+	 * takes the lowest-numbered: keep the rules in tc's priority order
+	 * (after those of the same priority), moving the later ones up.
+	 */
+	for (; r > 0 && priv->acl[r - 1].prio > acl.prio; r--) {
+		priv->acl[r] = priv->acl[r - 1];
+		__set_bit(r, &priv->acl_used);
+		ret = rsw_acl_program_rule(priv, r);
+		if (ret)
+			goto out;
 	}
 	priv->acl[r] = acl;
 	priv->acl_pat_used |= acl.patterns;
@@ -1604,13 +1636,17 @@ static int rsw_cls_flower_stats(struct dsa_switch *ds, int port,
 /* Every rule of @port freed (the port going away); all with @port < 0 */
 static void rsw_acl_flush(struct rsw_priv *priv, int port)
 {
-	unsigned int r;
+	unsigned int r = 0;
 
 	lockdep_assert_held(&priv->reg_mutex);
 
-	for_each_set_bit(r, &priv->acl_used, RSW_ACL_RULES)
+	/* rsw_acl_free() moves the rules after @r down */
+	while (r < RSW_ACL_RULES && test_bit(r, &priv->acl_used)) {
 		if (port < 0 || priv->acl[r].port == port)
 			rsw_acl_free(priv, r);
+		else
+			r++;
+	}
 }
 
 /* -- statistics ---------------------------------------------------------- */

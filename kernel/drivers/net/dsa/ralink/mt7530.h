@@ -510,6 +510,7 @@ struct rsw_port {
 /**
  * struct rsw_acl_rule - one tc flower filter in the ACL
  * @cookie: the filter's
+ * @prio: its tc priority (rules are kept in its order)
  * @port: the port it was added on
  * @patterns: the pattern entries it uses
  * @mirror: its action mirrors (to MFC's mirror port)
@@ -517,6 +518,7 @@ struct rsw_port {
  */
 struct rsw_acl_rule {
 	unsigned long cookie;
+	u32 prio;
 	int port;
 	u64 patterns;
 	bool mirror;
