@@ -261,7 +261,8 @@ def fill(b, n, first=1):
     """Add @n drop rules (prefs @first..); how many the switch took and
     the output of the first refusal."""
     out = b.check('n=0; for i in $(seq %d %d); do tc filter add dev swp0 '
-                  'ingress pref $i protocol 0x$((0x8900 + i)) flower '
+                  'ingress pref $i protocol $(printf 0x%%x $((0x8900 + i))) '
+                  'flower '
                   'skip_sw action drop 2>/tmp/flower.err || break; '
                   'n=$((n + 1)); done; echo took $n; cat /tmp/flower.err'
                   % (first, first + n - 1), timeout=300)

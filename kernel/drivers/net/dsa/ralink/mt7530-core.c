@@ -1333,6 +1333,7 @@ static int rsw_acl_match_bytes(struct rsw_priv *priv, u64 *patterns, int port,
 			 BIT_ULL(FLOW_DISSECTOR_KEY_BASIC) | \
 			 BIT_ULL(FLOW_DISSECTOR_KEY_ETH_ADDRS) | \
 			 BIT_ULL(FLOW_DISSECTOR_KEY_IPV4_ADDRS) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_IPV6_ADDRS) | \
 			 BIT_ULL(FLOW_DISSECTOR_KEY_PORTS))
 
 /*
@@ -1346,11 +1347,19 @@ static int rsw_acl_parse_match(struct rsw_priv *priv, int port,
 	struct flow_rule *rule = flow_cls_offload_flow_rule(cls);
 	struct netlink_ext_ack *extack = cls->common.extack;
 	struct flow_dissector *d = rule->match.dissector;
-	u16 n_proto = 0;
+	u16 n_proto = 0, addr_type = 0;
 	u8 ip_proto = 0;
 	int ret = 0;
 
-	if (d->used_keys & ~RSW_FLOWER_KEYS) {
+	/* IPV6_ADDRS: flower's key shares its bytes with IPV4_ADDRS */
+	if (flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_CONTROL)) {
+		struct flow_match_control m;
+
+		flow_rule_match_control(rule, &m);
+		addr_type = m.key->addr_type;
+	}
+	if (d->used_keys & ~RSW_FLOWER_KEYS ||
+	    addr_type == FLOW_DISSECTOR_KEY_IPV6_ADDRS) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "the ACL matches MAC addresses, EtherType, IPv4 addresses, IP protocol and TCP/UDP ports only");
 		return -EOPNOTSUPP;
@@ -1399,7 +1408,7 @@ static int rsw_acl_parse_match(struct rsw_priv *priv, int port,
 						  m.mask->src, ETH_ALEN,
 						  extack);
 	}
-	if (!ret && flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_IPV4_ADDRS)) {
+	if (!ret && addr_type == FLOW_DISSECTOR_KEY_IPV4_ADDRS) {
 		struct flow_match_ipv4_addrs m;
 
 		flow_rule_match_ipv4_addrs(rule, &m);
