@@ -31,13 +31,16 @@ what reached the CPU from port 0.
   holds nothing unexpected: the driver writes no ACL bit the model calls
   unmodelled.
 
-Broken once: (1) the model comparing every pattern word as unequal
-(mt7530_acl_pattern() returning false): every positive match check and
-the drop/trap/redirect/mirror positive checks failed, the negative ones
-passed; (2) the driver writing BIT_CMP 0 (rsw_acl_match() comparing no
-bit): every negative check failed ("arrives nowhere" for frames that do
-not match); (3) the driver without its extack messages: every refusal
-check failed on its text.
+Broken once, each run here (2026-12-07): (1) the model comparing every
+pattern word as unequal (mt7530_acl_pattern() returning false): the 13
+positive checks (9 matches, 4 actions) failed, the rest passed; (2) the
+driver scoping its patterns to the wrong port (ACL_SP BIT(port + 1)) and
+setting no extack message: the 13 positive checks and the 9 refusal
+checks failed (and trap's negative one, whose CPU count then took the
+positive frame's: since counted per frame); (3) the driver comparing no
+bit (BIT_CMP 0) and freeing nothing on delete: every negative check
+failed (and every positive one, whose fence is the negative frame), and
+so did the 33rd-rule and both no-leak checks.
 """
 
 import os
@@ -189,13 +192,16 @@ def action_checks(suite, b, p):
         pm, nm = b'pos-act-' + name.encode(), b'neg-act-' + name.encode()
         cpu0 = cpu_rx(b)
         p['A'].send(frame(pm))
-        p['A'].send(frame(nm, dip='192.0.2.98'))
-        fenced = bb.wait(lambda f: nm in f, 10) is not None
         if name in ('redirect', 'mirror'):
             c.wait(lambda f: pm in f, 5)
         time.sleep(0.5)
-        got_b, got_c = count(bb, pm), count(c, pm)
-        cpu = cpu_rx(b) - cpu0
+        cpu1 = cpu_rx(b)
+        # The negative frame, after the positive one: B's fence for it
+        p['A'].send(frame(nm, dip='192.0.2.98'))
+        fenced = bb.wait(lambda f: nm in f, 10) is not None
+        time.sleep(0.5)
+        cpu2 = cpu_rx(b)
+        got_b, got_c, cpu = count(bb, pm), count(c, pm), cpu1 - cpu0
         want = {'drop': (0, 0, 0), 'trap': (0, 0, 1),
                 'redirect': (0, 1, 0), 'mirror': (1, 1, 0)}[name]
         suite.result(fenced and (got_b, got_c, cpu) == want,
@@ -204,11 +210,11 @@ def action_checks(suite, b, p):
                      'fence %s; B %d, C %d, CPU %d'
                      % (fenced, got_b, got_c, cpu))
         stray = count(c, nm)
-        suite.result(fenced and stray == 0 and
-                     (cpu if name != 'trap' else cpu - 1) == 0,
+        suite.result(fenced and stray == 0 and cpu2 == cpu1,
                      '%s: negative: a frame that does not match arrives at B '
                      'and nowhere else (C and the CPU nothing)' % name,
-                     'fence %s; C got %d, CPU %d' % (fenced, stray, cpu))
+                     'fence %s; C got %d, CPU %d'
+                     % (fenced, stray, cpu2 - cpu1))
         flush(b)
 
 
