@@ -45,8 +45,9 @@ BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
 # "How long it takes").
 SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
           'ours-eth', 'model',
-          'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
-          'board', 'router', 'ppe', 'fe-eth', 'esw-net', 'gmac-net', 'esw-dsa',
+          'bench', 'patches', 'cm-region', 'model-net', 'wire', 'flower',
+          'faults', 'board', 'router', 'ppe', 'fe-eth', 'esw-net',
+          'gmac-net', 'esw-dsa',
           'gsw-dsa', 'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
          'model', 'patches'}

@@ -100,6 +100,62 @@
 #define   VTCR_RD_VID               0
 #define   VTCR_WR_VID               1
 #define   VTCR_INVALID_VID          2
+/*
+ * The ACL tables, through VTCR/VAWD1/VAWD2 (sources: MediaTek's switch
+ * utility, switch_fun.c's write_acl_table() & co., and the field names of
+ * DENG Qingfang's 2021 RFC "net: dsa: mt7530: trap packets from
+ * standalone ports to the CPU"; NOTES.md, "Issue 20: the MT7530's ACL").
+ */
+#define   VTCR_RD_ACL_PATTERN       4
+#define   VTCR_WR_ACL_PATTERN       5
+#define   VTCR_WR_ACL_TRTCM         7
+#define   VTCR_RD_ACL_MASK          8
+#define   VTCR_WR_ACL_MASK          9
+#define   VTCR_RD_ACL_ACTION        10
+#define   VTCR_WR_ACL_ACTION        11
+#define   VTCR_WR_ACL_RATE          13
+/* Pattern entry: VAWD1 */
+#define   ACL_BIT_CMP(v)            extract32(v, 16, 16)
+#define   ACL_CMP_PAT(v)            extract32(v, 0, 16)
+/* Pattern entry: VAWD2 */
+#define   ACL_TABLE_EN              BIT(19)
+#define   ACL_OFST_TP(v)            extract32(v, 16, 3)
+#define   ACL_SP(v)                 extract32(v, 8, 8)
+#define   ACL_WORD_OFST(v)          extract32(v, 1, 7)
+#define   ACL_CMP_SEL               BIT(0)
+#define   ACL_MAC_HEADER            0
+#define   ACL_L2_PAYLOAD            1
+#define   ACL_IP_HEADER             2
+#define   ACL_IP_DATAGRAM           3
+#define   ACL_TCP_UDP_HEADER        4
+#define   ACL_TCP_UDP_DATAGRAM      5
+#define   ACL_IPV6_HEADER           6
+/* Rule action: VAWD1 */
+#define   ACL_MANG                  BIT(29)
+#define   ACL_INT_EN                BIT(28)
+#define   ACL_CNT_EN                BIT(27)
+#define   ACL_CNT_IDX(v)            extract32(v, 24, 3)
+#define   ACL_VLAN_PORT_EN          BIT(23)
+#define   ACL_DA_SWAP               BIT(22)
+#define   ACL_SA_SWAP               BIT(21)
+#define   ACL_PPP_RM                BIT(20)
+#define   ACL_LKY_VLAN              BIT(19)
+#define   ACL_EG_TAG(v)             extract32(v, 16, 3)
+#define   ACL_PORT(v)               extract32(v, 8, 8)
+#define   ACL_PORT_EN               BIT(7)
+#define   ACL_PRI_USER(v)           extract32(v, 4, 3)
+#define   ACL_MIR_EN                BIT(3)
+#define   ACL_PORT_FW(v)            extract32(v, 0, 3)
+#define   ACL_UNMODELLED            (ACL_MANG | ACL_INT_EN | ACL_CNT_EN | \
+                                     (7 << 24) | ACL_VLAN_PORT_EN | \
+                                     ACL_DA_SWAP | ACL_SA_SWAP | \
+                                     ACL_PPP_RM | ACL_LKY_VLAN | (7 << 4))
+/* ACL_PORT_FW: mainline's enum mt7530_to_cpu_port_fw */
+#define   ACL_FW_DEFAULT            0
+#define   ACL_FW_EXCLUDE_CPU        4
+#define   ACL_FW_INCLUDE_CPU        5
+#define   ACL_FW_CPU_ONLY           6
+#define   ACL_FW_DROP               7
 #define MT7530_VAWD1            0x0094
 #define   VAWD1_IVL_MAC             BIT(30)
 #define   VAWD1_EG_CON              BIT(29)
@@ -115,6 +171,7 @@
 /* Per-port registers, 0x100 apart */
 #define MT7530_SSP_P            0x2000
 #define MT7530_PCR_P            0x2004
+#define   PCR_PORT_ACL_EN           BIT(10)
 #define   PCR_TX_MIR                BIT(9)
 #define   PCR_RX_MIR                BIT(8)
 #define   PCR_MATRIX(v)             extract32(v, 16, 8)
@@ -513,12 +570,94 @@ static void mt7530_atc_command(MT7530State *s, uint32_t val)
     }
 }
 
+/*
+ * An ACL table function of VTCR (its index in VTCR's VID field); false if
+ * @val is not one. The GSW's ACL is not sourced: not modelled there.
+ */
+static bool mt7530_acl_command(MT7530State *s, uint32_t val)
+{
+    unsigned func = VTCR_FUNC(val), idx = VTCR_VID(val);
+    uint32_t (*ent)[2];
+    const char *name;
+    unsigned size;
+    bool wr;
+
+    switch (func) {
+    case VTCR_RD_ACL_PATTERN:
+    case VTCR_WR_ACL_PATTERN:
+        ent = s->acl_pat;
+        size = MT7530_ACL_PATTERNS;
+        name = "pattern";
+        break;
+    case VTCR_RD_ACL_MASK:
+    case VTCR_WR_ACL_MASK:
+        ent = s->acl_mask;
+        size = MT7530_ACL_RULES;
+        name = "rule mask";
+        break;
+    case VTCR_RD_ACL_ACTION:
+    case VTCR_WR_ACL_ACTION:
+        ent = s->acl_act;
+        size = MT7530_ACL_RULES;
+        name = "rule action";
+        break;
+    case VTCR_WR_ACL_TRTCM:
+    case VTCR_WR_ACL_RATE:
+        if (s->gsw) {
+            return false;
+        }
+        qemu_log_mask(LOG_UNIMP, "mt7530: ACL %s table (VTCR function "
+                      "%u)\n", func == VTCR_WR_ACL_RATE ? "rate" : "trTCM",
+                      func);
+        return true;
+    default:
+        return false;
+    }
+    if (s->gsw) {
+        return false;
+    }
+    wr = func == VTCR_WR_ACL_PATTERN || func == VTCR_WR_ACL_MASK ||
+         func == VTCR_WR_ACL_ACTION;
+    if (idx >= size) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7530: ACL %s table entry %u of "
+                      "%u\n", name, idx, size);
+        s->vtcr |= VTCR_INVALID;
+        return true;
+    }
+    if (!wr) {
+        s->vawd1 = ent[idx][0];
+        s->vawd2 = ent[idx][1];
+        return true;
+    }
+    trace_mt7530_acl_write(name, idx, s->vawd1, s->vawd2);
+    if (ent == s->acl_pat && (s->vawd2 & ACL_CMP_SEL)) {
+        qemu_log_mask(LOG_UNIMP, "mt7530: ACL pattern %u: CMP_SEL\n", idx);
+    }
+    if (ent == s->acl_pat && (s->vawd2 & ACL_TABLE_EN) &&
+        ACL_OFST_TP(s->vawd2) > ACL_IPV6_HEADER) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7530: ACL pattern %u: offset "
+                      "type %u\n", idx, ACL_OFST_TP(s->vawd2));
+    }
+    if (ent == s->acl_act && ((s->vawd1 & ACL_UNMODELLED) || s->vawd2 ||
+        (ACL_PORT_FW(s->vawd1) && ACL_PORT_FW(s->vawd1) < 4))) {
+        qemu_log_mask(LOG_UNIMP, "mt7530: ACL rule %u action VAWD1 0x%08x "
+                      "VAWD2 0x%08x: only PORT_FW 0/4-7, MIR_EN, PORT_EN "
+                      "and EG_TAG act\n", idx, s->vawd1, s->vawd2);
+    }
+    ent[idx][0] = s->vawd1;
+    ent[idx][1] = s->vawd2;
+    return true;
+}
+
 static void mt7530_vtcr_command(MT7530State *s, uint32_t val)
 {
     MT7530Vlan *v = &s->vlan[s->gsw ? MT7620_VTCR_SLOT(val) : VTCR_VID(val)];
 
     s->vtcr = val & ~(VTCR_BUSY | VTCR_INVALID);
     trace_mt7530_vtcr(VTCR_FUNC(val), VTCR_VID(val), s->vawd1, s->vawd2);
+    if (mt7530_acl_command(s, val)) {
+        return;
+    }
     switch (VTCR_FUNC(val)) {
     case VTCR_RD_VID:
         /*
@@ -604,6 +743,9 @@ static void mt7530_reset_core(MT7530State *s)
     memset(s->fdb, 0, sizeof(s->fdb));
     memset(s->pad, 0, sizeof(s->pad));
     memset(s->vtim, 0, sizeof(s->vtim));
+    memset(s->acl_pat, 0, sizeof(s->acl_pat));
+    memset(s->acl_mask, 0, sizeof(s->acl_mask));
+    memset(s->acl_act, 0, sizeof(s->acl_act));
     s->ppsc = s->piac = s->gpc1 = s->gpc2 = 0;
     s->smaccr0 = s->smaccr1 = s->ckgcr = s->mib_cnt_en = 0;
     s->imr = ~0u;               /* every interrupt masked */
@@ -1295,6 +1437,155 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     }
 }
 
+/* -- the ACL engine ------------------------------------------------------ */
+
+/*
+ * Where an ACL pattern's offset type starts in @f (as received: an 802.1Q
+ * tag at 12 when tagged), or -1 if the frame has no such header. Only
+ * the MAC header (type 0) is sourced with its offsets (word 6 is the
+ * EtherType of an untagged frame); the other types' starts are this
+ * model's reading of their names, skipping one 802.1Q tag: NOTES.md.
+ */
+static int mt7530_acl_base(const MT7530Frame *f, unsigned type)
+{
+    int l2 = 12 + (f->tagged ? 4 : 0) + 2, l3, l4;
+    uint16_t proto;
+    uint8_t ipp;
+
+    if (type == ACL_MAC_HEADER) {
+        return 0;
+    }
+    if (f->len < l2) {
+        return -1;
+    }
+    if (type == ACL_L2_PAYLOAD) {
+        return l2;
+    }
+    proto = lduw_be_p(f->buf + l2 - 2);
+    if (type == ACL_IPV6_HEADER) {
+        return proto == ETH_P_IPV6 ? l2 : -1;
+    }
+    if (proto != ETH_P_IP || f->len < l2 + 20) {
+        return -1;
+    }
+    if (type == ACL_IP_HEADER) {
+        return l2;
+    }
+    l3 = l2 + (f->buf[l2] & 0xf) * 4;
+    ipp = f->buf[l2 + 9];
+    if (type == ACL_IP_DATAGRAM) {
+        return l3;
+    }
+    if (ipp != IP_PROTO_TCP && ipp != IP_PROTO_UDP) {
+        return -1;
+    }
+    if (type == ACL_TCP_UDP_HEADER) {
+        return l3;
+    }
+    if (type != ACL_TCP_UDP_DATAGRAM) {
+        return -1;
+    }
+    if (ipp == IP_PROTO_UDP) {
+        return l3 + 8;
+    }
+    if (f->len < l3 + 13) {
+        return -1;
+    }
+    l4 = l3 + (f->buf[l3 + 12] >> 4) * 4;
+    return l4;
+}
+
+/* Whether ACL pattern @i matches @f entering by port @src */
+static bool mt7530_acl_pattern(MT7530State *s, unsigned i, int src,
+                               const MT7530Frame *f)
+{
+    uint32_t w1 = s->acl_pat[i][0], w2 = s->acl_pat[i][1];
+    int base;
+
+    if (!(w2 & ACL_TABLE_EN) || !(ACL_SP(w2) & BIT(src))) {
+        return false;
+    }
+    base = mt7530_acl_base(f, ACL_OFST_TP(w2));
+    if (base < 0) {
+        return false;
+    }
+    base += ACL_WORD_OFST(w2) * 2;
+    if (base + 2 > f->len) {
+        return false;
+    }
+    return !((lduw_be_p(f->buf + base) ^ ACL_CMP_PAT(w1)) & ACL_BIT_CMP(w1));
+}
+
+/*
+ * The ACL rule @f entering by @src hits, or -1. A rule hits when every
+ * pattern its mask names matches; a mask of 0 matches unconditionally
+ * (the 2021 RFC). Which of several hitting rules acts is not sourced:
+ * here the lowest-numbered one whose action is not all zero.
+ */
+static int mt7530_acl_lookup(MT7530State *s, int src, const MT7530Frame *f)
+{
+    uint64_t hits = 0, mask;
+    unsigned i;
+
+    for (i = 0; i < MT7530_ACL_PATTERNS; i++) {
+        if (mt7530_acl_pattern(s, i, src, f)) {
+            hits |= 1ULL << i;
+        }
+    }
+    for (i = 0; i < MT7530_ACL_RULES; i++) {
+        mask = deposit64(s->acl_mask[i][0], 32, 32, s->acl_mask[i][1]);
+        if (s->acl_act[i][0] && (hits & mask) == mask) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/*
+ * Apply the ACL rule that @f entering by @src hits, if any, to the
+ * forwarding decision: @dest and the egress tags. The ACL acts before the
+ * address table (the 2021 RFC); its port map is taken here as it is,
+ * the port matrix not applied to it (not sourced either way).
+ */
+static void mt7530_acl(MT7530State *s, int src, const MT7530Frame *f,
+                       unsigned *dest, uint8_t *etag)
+{
+    int r = mt7530_acl_lookup(s, src, f), p;
+    uint32_t act;
+
+    if (r < 0) {
+        return;
+    }
+    act = s->acl_act[r][0];
+    if (act & ACL_PORT_EN) {
+        *dest = ACL_PORT(act);
+    }
+    switch (ACL_PORT_FW(act)) {
+    case ACL_FW_EXCLUDE_CPU:
+        *dest &= ~BIT(mt7530_trap_port(s));
+        break;
+    case ACL_FW_INCLUDE_CPU:
+        *dest |= BIT(mt7530_trap_port(s));
+        break;
+    case ACL_FW_CPU_ONLY:
+        *dest = BIT(mt7530_trap_port(s));
+        break;
+    case ACL_FW_DROP:
+        *dest = 0;
+        break;
+    }
+    if (ACL_EG_TAG(act)) {
+        for (p = 0; p < MT7530_NUM_PORTS; p++) {
+            etag[p] = pvc_eg_etag[ACL_EG_TAG(act)];
+        }
+    }
+    if ((act & ACL_MIR_EN) && (s->mfc & MFC_MIRROR_EN)) {
+        *dest |= BIT(MFC_MIRROR_PORT(s->mfc));
+    }
+    *dest &= ~BIT(src);
+    trace_mt7530_acl_hit(src, r, act, *dest);
+}
+
 /*
  * Forward @f received on @src. Returns false if a CPU port the frame must
  * reach cannot take it now (the caller queues the frame); nothing has
@@ -1411,6 +1702,9 @@ static bool mt7530_forward(MT7530State *s, int src, MT7530Frame *f,
             dest = 0;
         }
         dest &= ~BIT(src);
+        if (pcr & PCR_PORT_ACL_EN) {
+            mt7530_acl(s, src, f, &dest, etag);
+        }
     }
 
     /* Mirroring: ingress and egress copies to the monitor port */
@@ -1817,8 +2111,8 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 /* A running autonegotiation's end is in the PHYs' state: arm for it */
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
-    .version_id = 6,
-    .minimum_version_id = 6,
+    .version_id = 7,
+    .minimum_version_id = 7,
     .fields = (VMStateField[]) {
         VMSTATE_BOOL(in_reset, MT7530State),
         VMSTATE_UINT16(page, MT7530State),
@@ -1873,6 +2167,9 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_STRUCT_ARRAY(fdb, MT7530State, MT7530_NUM_FDB, 1,
                              vmstate_mt7530_fdb, MT7530Fdb),
         VMSTATE_INT32(search_pos, MT7530State),
+        VMSTATE_UINT32_2DARRAY(acl_pat, MT7530State, MT7530_ACL_PATTERNS, 2),
+        VMSTATE_UINT32_2DARRAY(acl_mask, MT7530State, MT7530_ACL_RULES, 2),
+        VMSTATE_UINT32_2DARRAY(acl_act, MT7530State, MT7530_ACL_RULES, 2),
         VMSTATE_END_OF_LIST()
     }
 };

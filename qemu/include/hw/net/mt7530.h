@@ -37,6 +37,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
 /* The MT7620 GSW: its MMIO window and its 16-slot VLAN table */
 #define MT7620_GSW_SIZE         0x8000
 #define MT7620_NUM_VLANS        16
+/* The MT7530's ACL tables (MediaTek's switch utility; NOTES.md, issue 20) */
+#define MT7530_ACL_PATTERNS     64
+#define MT7530_ACL_RULES        32
 
 /**
  * MT7530MacOps: how the switch hands frames to a MAC of the frame engine
@@ -136,6 +139,10 @@ struct MT7530State {
     uint32_t ppbv1[MT7530_NUM_PORTS], pmcr[MT7530_NUM_PORTS];
     uint32_t pmeeecr[MT7530_NUM_PORTS];
     uint32_t mib[MT7530_NUM_PORTS][MT7530_NUM_MIB];
+    /* ACL tables: pattern, rule mask and rule action; VAWD1, VAWD2 each */
+    uint32_t acl_pat[MT7530_ACL_PATTERNS][2];
+    uint32_t acl_mask[MT7530_ACL_RULES][2];
+    uint32_t acl_act[MT7530_ACL_RULES][2];
     /* Registers the driver programs that have no effect here */
     GHashTable *other;
 

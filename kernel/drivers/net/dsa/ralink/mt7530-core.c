@@ -180,6 +180,10 @@ static void rsw_forget_tables(struct rsw_priv *priv)
 		kfree_rcu(se, rcu);
 	}
 	priv->vlan_slots_used = 0;
+	memset(priv->acl, 0, sizeof(priv->acl));
+	memset(priv->acl_pat, 0, sizeof(priv->acl_pat));
+	priv->acl_used = 0;
+	priv->acl_pat_used = 0;
 }
 
 /* -- address table ------------------------------------------------------- */
@@ -1106,23 +1110,43 @@ static int rsw_set_mac_eee(struct dsa_switch *ds, int port,
 	return 0;
 }
 
+/* Whether a rule of the ACL mirrors, so that MFC's mirror port is in use */
+static bool rsw_acl_mirrors(struct rsw_priv *priv)
+{
+	unsigned int i;
+
+	for_each_set_bit(i, &priv->acl_used, RSW_ACL_RULES)
+		if (priv->acl[i].mirror)
+			return true;
+	return false;
+}
+
+static bool rsw_mirror_in_use(struct rsw_priv *priv)
+{
+	int i;
+
+	for (i = 0; i < priv->info->num_ports; i++)
+		if (priv->ports[i].mirror_rx || priv->ports[i].mirror_tx)
+			return true;
+	return rsw_acl_mirrors(priv);
+}
+
 static int rsw_port_mirror_add(struct dsa_switch *ds, int port,
 			       struct dsa_mall_mirror_tc_entry *mirror,
 			       bool ingress, struct netlink_ext_ack *extack)
 {
 	struct rsw_priv *priv = ds->priv;
 	struct rsw_port *p = &priv->ports[port];
-	bool in_use = false;
+	bool in_use;
 	u32 mfc;
-	int i, ret;
+	int ret;
 
 	if (ingress ? p->mirror_rx : p->mirror_tx)
 		return -EEXIST;
 
 	mutex_lock(&priv->reg_mutex);
 
-	for (i = 0; i < priv->info->num_ports; i++)
-		in_use |= priv->ports[i].mirror_rx || priv->ports[i].mirror_tx;
+	in_use = rsw_mirror_in_use(priv);
 	ret = regmap_read(priv->regmap, MT7530_MFC, &mfc);
 	if (ret)
 		goto out;
@@ -1156,8 +1180,6 @@ static void rsw_port_mirror_del(struct dsa_switch *ds, int port,
 {
 	struct rsw_priv *priv = ds->priv;
 	struct rsw_port *p = &priv->ports[port];
-	bool in_use = false;
-	int i;
 
 	mutex_lock(&priv->reg_mutex);
 
@@ -1169,12 +1191,471 @@ static void rsw_port_mirror_del(struct dsa_switch *ds, int port,
 		rsw_rmw(priv, MT7530_PCR_P(port), PCR_TX_MIR, 0);
 	}
 
-	for (i = 0; i < priv->info->num_ports; i++)
-		in_use |= priv->ports[i].mirror_rx || priv->ports[i].mirror_tx;
-	if (!in_use)
+	if (!rsw_mirror_in_use(priv))
 		rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
 
 	mutex_unlock(&priv->reg_mutex);
+}
+
+/* -- tc flower through the ACL ------------------------------------------ */
+
+static int rsw_acl_write(struct rsw_priv *priv, u32 func, u16 idx, u32 vawd1,
+			 u32 vawd2)
+{
+	int ret;
+
+	lockdep_assert_held(&priv->reg_mutex);
+
+	ret = regmap_write(priv->regmap, MT7530_VAWD1, vawd1);
+	if (!ret)
+		ret = regmap_write(priv->regmap, MT7530_VAWD2, vawd2);
+	if (!ret)
+		ret = rsw_vtcr_cmd(priv, func, idx, NULL);
+	return ret;
+}
+
+/* Program rule @r's mask and action, as recorded in @priv */
+static int rsw_acl_program_rule(struct rsw_priv *priv, unsigned int r)
+{
+	struct rsw_acl_rule *rule = &priv->acl[r];
+	int ret;
+
+	ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, r,
+			    lower_32_bits(rule->patterns),
+			    upper_32_bits(rule->patterns));
+	if (!ret)
+		ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, r,
+				    rule->action, 0);
+	return ret;
+}
+
+/* Program rule @r and its patterns, as recorded in @priv */
+static int rsw_acl_program(struct rsw_priv *priv, unsigned int r)
+{
+	struct rsw_acl_rule *rule = &priv->acl[r];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < RSW_ACL_PATTERNS && !ret; i++)
+		if (rule->patterns & BIT_ULL(i))
+			ret = rsw_acl_write(priv, VTCR_FUNC_WR_ACL_PATTERN, i,
+					    priv->acl_pat[i][0],
+					    priv->acl_pat[i][1]);
+	return ret ?: rsw_acl_program_rule(priv, r);
+}
+
+/*
+ * Rule @r off and its entries freed; the port's ACL off with its last.
+ * The rules stay in 0..n-1, in tc's priority order: those after @r move
+ * down one.
+ */
+static void rsw_acl_free(struct rsw_priv *priv, unsigned int r)
+{
+	struct rsw_acl_rule rule = priv->acl[r];
+	unsigned int i, n = hweight_long(priv->acl_used);
+	bool port_used = false;
+
+	for (i = 0; i < RSW_ACL_PATTERNS; i++) {
+		if (!(rule.patterns & BIT_ULL(i)))
+			continue;
+		rsw_acl_write(priv, VTCR_FUNC_WR_ACL_PATTERN, i, 0, 0);
+		priv->acl_pat[i][0] = 0;
+		priv->acl_pat[i][1] = 0;
+	}
+	priv->acl_pat_used &= ~rule.patterns;
+	for (i = r; i + 1 < n; i++) {
+		priv->acl[i] = priv->acl[i + 1];
+		rsw_acl_program_rule(priv, i);
+	}
+	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_ACTION, n - 1, 0, 0);
+	rsw_acl_write(priv, VTCR_FUNC_WR_ACL_MASK, n - 1, 0, 0);
+	memset(&priv->acl[n - 1], 0, sizeof(priv->acl[n - 1]));
+	__clear_bit(n - 1, &priv->acl_used);
+
+	for_each_set_bit(i, &priv->acl_used, RSW_ACL_RULES)
+		port_used |= priv->acl[i].port == rule.port;
+	if (!port_used)
+		rsw_rmw(priv, MT7530_PCR_P(rule.port), PCR_PORT_ACL_EN, 0);
+	if (rule.mirror && !rsw_mirror_in_use(priv))
+		rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
+}
+
+/*
+ * Add a pattern entry comparing the 16-bit word @word of the header
+ * @type with @val under @mask, for frames entering by @port.
+ */
+static int rsw_acl_match(struct rsw_priv *priv, u64 *patterns, int port,
+			 unsigned int type, unsigned int word, u16 val,
+			 u16 mask, struct netlink_ext_ack *extack)
+{
+	unsigned int i;
+
+	if (!mask && *patterns)
+		return 0;
+	for (i = 0; i < RSW_ACL_PATTERNS; i++)
+		if (!((priv->acl_pat_used | *patterns) & BIT_ULL(i)))
+			break;
+	if (i == RSW_ACL_PATTERNS) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL's 64 pattern entries are in use");
+		return -ENOSPC;
+	}
+	priv->acl_pat[i][0] = FIELD_PREP(ACL_BIT_CMP, mask) |
+			      FIELD_PREP(ACL_CMP_PAT, val & mask);
+	priv->acl_pat[i][1] = ACL_TABLE_EN | FIELD_PREP(ACL_OFST_TP, type) |
+			      FIELD_PREP(ACL_SP, BIT(port)) |
+			      FIELD_PREP(ACL_WORD_OFST, word);
+	*patterns |= BIT_ULL(i);
+	return 0;
+}
+
+/* Words @first.. of header @type from the big-endian @val under @mask */
+static int rsw_acl_match_bytes(struct rsw_priv *priv, u64 *patterns, int port,
+			       unsigned int type, unsigned int first,
+			       const u8 *val, const u8 *mask, unsigned int len,
+			       struct netlink_ext_ack *extack)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < len / 2 && !ret; i++) {
+		u16 m = get_unaligned_be16(mask + 2 * i);
+
+		if (m)
+			ret = rsw_acl_match(priv, patterns, port, type,
+					    first + i,
+					    get_unaligned_be16(val + 2 * i), m,
+					    extack);
+	}
+	return ret;
+}
+
+#define RSW_FLOWER_KEYS	(BIT_ULL(FLOW_DISSECTOR_KEY_CONTROL) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_BASIC) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_ETH_ADDRS) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_IPV4_ADDRS) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_IPV6_ADDRS) | \
+			 BIT_ULL(FLOW_DISSECTOR_KEY_PORTS))
+
+/*
+ * The flower's match as pattern entries (recorded in @priv, not yet
+ * written). Offsets count from the frame as received: an EtherType or a
+ * MAC header word is matched on untagged frames (NOTES.md).
+ */
+static int rsw_acl_parse_match(struct rsw_priv *priv, int port,
+			       struct flow_cls_offload *cls, u64 *patterns)
+{
+	struct flow_rule *rule = flow_cls_offload_flow_rule(cls);
+	struct netlink_ext_ack *extack = cls->common.extack;
+	struct flow_dissector *d = rule->match.dissector;
+	u16 n_proto = 0, addr_type = 0;
+	u8 ip_proto = 0;
+	int ret = 0;
+
+	/* IPV6_ADDRS: flower's key shares its bytes with IPV4_ADDRS */
+	if (flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_CONTROL)) {
+		struct flow_match_control m;
+
+		flow_rule_match_control(rule, &m);
+		addr_type = m.key->addr_type;
+	}
+	if (d->used_keys & ~RSW_FLOWER_KEYS ||
+	    addr_type == FLOW_DISSECTOR_KEY_IPV6_ADDRS) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the ACL matches MAC addresses, EtherType, IPv4 addresses, IP protocol and TCP/UDP ports only");
+		return -EOPNOTSUPP;
+	}
+	if (flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_CONTROL)) {
+		struct flow_match_control m;
+
+		flow_rule_match_control(rule, &m);
+		if (m.mask->flags) {
+			NL_SET_ERR_MSG_MOD(extack, "the ACL cannot match fragments");
+			return -EOPNOTSUPP;
+		}
+	}
+	if (flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_BASIC)) {
+		struct flow_match_basic m;
+
+		flow_rule_match_basic(rule, &m);
+		if (m.mask->n_proto) {
+			n_proto = ntohs(m.key->n_proto);
+			ret = rsw_acl_match(priv, patterns, port,
+					    ACL_MAC_HEADER, 6, n_proto,
+					    ntohs(m.mask->n_proto), extack);
+		}
+		if (!ret && m.mask->ip_proto) {
+			if (n_proto != ETH_P_IP) {
+				NL_SET_ERR_MSG_MOD(extack,
+						   "the ACL matches an IP protocol in IPv4 only");
+				return -EOPNOTSUPP;
+			}
+			ip_proto = m.key->ip_proto;
+			ret = rsw_acl_match(priv, patterns, port,
+					    ACL_IP_HEADER, 4, ip_proto,
+					    m.mask->ip_proto, extack);
+		}
+	}
+	if (!ret && flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_ETH_ADDRS)) {
+		struct flow_match_eth_addrs m;
+
+		flow_rule_match_eth_addrs(rule, &m);
+		ret = rsw_acl_match_bytes(priv, patterns, port, ACL_MAC_HEADER,
+					  0, m.key->dst, m.mask->dst, ETH_ALEN,
+					  extack);
+		if (!ret)
+			ret = rsw_acl_match_bytes(priv, patterns, port,
+						  ACL_MAC_HEADER, 3, m.key->src,
+						  m.mask->src, ETH_ALEN,
+						  extack);
+	}
+	if (!ret && addr_type == FLOW_DISSECTOR_KEY_IPV4_ADDRS) {
+		struct flow_match_ipv4_addrs m;
+
+		flow_rule_match_ipv4_addrs(rule, &m);
+		if (n_proto != ETH_P_IP) {
+			NL_SET_ERR_MSG_MOD(extack, "IPv4 addresses need protocol ip");
+			return -EOPNOTSUPP;
+		}
+		ret = rsw_acl_match_bytes(priv, patterns, port, ACL_IP_HEADER,
+					  6, (u8 *)&m.key->src,
+					  (u8 *)&m.mask->src, 4, extack);
+		if (!ret)
+			ret = rsw_acl_match_bytes(priv, patterns, port,
+						  ACL_IP_HEADER, 8,
+						  (u8 *)&m.key->dst,
+						  (u8 *)&m.mask->dst, 4,
+						  extack);
+	}
+	if (!ret && flow_rule_match_key(rule, FLOW_DISSECTOR_KEY_PORTS)) {
+		struct flow_match_ports m;
+
+		flow_rule_match_ports(rule, &m);
+		if (ip_proto != IPPROTO_TCP && ip_proto != IPPROTO_UDP &&
+		    (m.mask->src || m.mask->dst)) {
+			NL_SET_ERR_MSG_MOD(extack, "the ACL matches ports of TCP and UDP only");
+			return -EOPNOTSUPP;
+		}
+		ret = rsw_acl_match_bytes(priv, patterns, port,
+					  ACL_TCP_UDP_HEADER, 0,
+					  (u8 *)&m.key->src,
+					  (u8 *)&m.mask->src, 2, extack);
+		if (!ret)
+			ret = rsw_acl_match_bytes(priv, patterns, port,
+						  ACL_TCP_UDP_HEADER, 1,
+						  (u8 *)&m.key->dst,
+						  (u8 *)&m.mask->dst, 2,
+						  extack);
+	}
+	/* A match on nothing: one entry comparing no bit, for the port */
+	if (!ret && !*patterns)
+		ret = rsw_acl_match(priv, patterns, port, ACL_MAC_HEADER, 0, 0,
+				    0, extack);
+	return ret;
+}
+
+/* The flower's one action as a rule action word */
+static int rsw_acl_parse_action(struct rsw_priv *priv, int port,
+				struct flow_cls_offload *cls,
+				struct rsw_acl_rule *acl)
+{
+	struct flow_rule *rule = flow_cls_offload_flow_rule(cls);
+	struct netlink_ext_ack *extack = cls->common.extack;
+	const struct flow_action_entry *act;
+	struct dsa_port *to;
+	u32 mfc;
+	int ret;
+
+	if (!flow_offload_has_one_action(&rule->action)) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL takes one action a rule");
+		return -EOPNOTSUPP;
+	}
+	if (!flow_action_basic_hw_stats_check(&rule->action, extack))
+		return -EOPNOTSUPP;
+	act = &rule->action.entries[0];
+	switch (act->id) {
+	case FLOW_ACTION_DROP:
+		acl->action = FIELD_PREP(ACL_PORT_FW, ACL_FW_DROP);
+		return 0;
+	case FLOW_ACTION_TRAP:
+		acl->action = FIELD_PREP(ACL_PORT_FW, ACL_FW_CPU_ONLY);
+		return 0;
+	case FLOW_ACTION_REDIRECT:
+	case FLOW_ACTION_MIRRED:
+		to = act->dev && dsa_user_dev_check(act->dev) ?
+		     dsa_port_from_netdev(act->dev) : NULL;
+		if (IS_ERR_OR_NULL(to) || to->ds != &priv->ds ||
+		    !dsa_port_is_user(to)) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "the ACL redirects and mirrors to a port of the same switch only");
+			return -EOPNOTSUPP;
+		}
+		if (act->id == FLOW_ACTION_REDIRECT) {
+			acl->action = ACL_PORT_EN |
+				      FIELD_PREP(ACL_PORT, BIT(to->index));
+			return 0;
+		}
+		ret = regmap_read(priv->regmap, MT7530_MFC, &mfc);
+		if (ret)
+			return ret;
+		if (rsw_mirror_in_use(priv) &&
+		    FIELD_GET(MFC_MIRROR_PORT, mfc) != to->index) {
+			NL_SET_ERR_MSG_MOD(extack, "the switch has one monitor port");
+			return -EBUSY;
+		}
+		acl->action = ACL_MIR_EN;
+		acl->mirror = true;
+		return rsw_rmw(priv, MT7530_MFC,
+			       MFC_MIRROR_EN | MFC_MIRROR_PORT, MFC_MIRROR_EN |
+			       FIELD_PREP(MFC_MIRROR_PORT, to->index));
+	case FLOW_ACTION_VLAN_PUSH:
+	case FLOW_ACTION_VLAN_POP:
+	case FLOW_ACTION_VLAN_MANGLE:
+		NL_SET_ERR_MSG_MOD(extack, "the ACL cannot push, pop or rewrite a VLAN tag");
+		return -EOPNOTSUPP;
+	default:
+		NL_SET_ERR_MSG_MOD(extack, "the ACL offloads drop, trap, redirect and mirror only");
+		return -EOPNOTSUPP;
+	}
+}
+
+static int rsw_cls_flower_add(struct dsa_switch *ds, int port,
+			      struct flow_cls_offload *cls, bool ingress)
+{
+	struct netlink_ext_ack *extack = cls->common.extack;
+	struct rsw_priv *priv = ds->priv;
+	struct rsw_acl_rule acl = {
+		.cookie = cls->cookie,
+		.prio = cls->common.prio,
+		.port = port,
+	};
+	unsigned int r, i;
+	int ret;
+
+	/*
+	 * Where the ACL counts its hits is not sourced: a rule has no
+	 * statistics. A filter tc also runs in software stays there, where
+	 * its packets are counted (offloaded, a drop would hide them from
+	 * it). tc_cls_common_offload_init() hands the driver an extack for
+	 * skip_sw filters (and "verbose" ones) only: the others go without.
+	 */
+	if (!extack)
+		return -EOPNOTSUPP;
+	if (!priv->info->has_acl) {
+		NL_SET_ERR_MSG_MOD(extack, "this switch's ACL is not known");
+		return -EOPNOTSUPP;
+	}
+	if (!ingress) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL acts on ingress only");
+		return -EOPNOTSUPP;
+	}
+	if (cls->common.chain_index) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL has one chain, 0");
+		return -EOPNOTSUPP;
+	}
+
+	mutex_lock(&priv->reg_mutex);
+
+	r = find_first_zero_bit(&priv->acl_used, RSW_ACL_RULES);
+	if (r >= RSW_ACL_RULES) {
+		NL_SET_ERR_MSG_MOD(extack, "the ACL's 32 rules are in use");
+		ret = -ENOSPC;
+		goto out;
+	}
+	ret = rsw_acl_parse_match(priv, port, cls, &acl.patterns);
+	if (!ret)
+		ret = rsw_acl_parse_action(priv, port, cls, &acl);
+	if (ret) {
+		for (i = 0; i < RSW_ACL_PATTERNS; i++)
+			if (acl.patterns & BIT_ULL(i))
+				memset(priv->acl_pat[i], 0,
+				       sizeof(priv->acl_pat[i]));
+		if (acl.mirror && !rsw_mirror_in_use(priv))
+			rsw_rmw(priv, MT7530_MFC, MFC_MIRROR_EN, 0);
+		goto out;
+	}
+	/*
+	 * Which of several hitting rules acts is not sourced; the model
+	 * takes the lowest-numbered: keep the rules in tc's priority order
+	 * (after those of the same priority), moving the later ones up.
+	 */
+	for (; r > 0 && priv->acl[r - 1].prio > acl.prio; r--) {
+		priv->acl[r] = priv->acl[r - 1];
+		__set_bit(r, &priv->acl_used);
+		ret = rsw_acl_program_rule(priv, r);
+		if (ret)
+			goto out;
+	}
+	priv->acl[r] = acl;
+	priv->acl_pat_used |= acl.patterns;
+	__set_bit(r, &priv->acl_used);
+	ret = rsw_acl_program(priv, r);
+	if (!ret)
+		ret = rsw_rmw(priv, MT7530_PCR_P(port), PCR_PORT_ACL_EN,
+			      PCR_PORT_ACL_EN);
+	if (ret)
+		rsw_acl_free(priv, r);
+out:
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_acl_find(struct rsw_priv *priv, int port, unsigned long cookie)
+{
+	unsigned int r;
+
+	for_each_set_bit(r, &priv->acl_used, RSW_ACL_RULES)
+		if (priv->acl[r].port == port && priv->acl[r].cookie == cookie)
+			return r;
+	return -ENOENT;
+}
+
+static int rsw_cls_flower_del(struct dsa_switch *ds, int port,
+			      struct flow_cls_offload *cls, bool ingress)
+{
+	struct rsw_priv *priv = ds->priv;
+	int r;
+
+	mutex_lock(&priv->reg_mutex);
+	r = rsw_acl_find(priv, port, cls->cookie);
+	if (r >= 0)
+		rsw_acl_free(priv, r);
+	mutex_unlock(&priv->reg_mutex);
+
+	return 0;
+}
+
+/*
+ * The ACL's hit counters (ACL_CNT_EN, ACL_CNT_IDX) are named by the
+ * sources but where they are read is not: no hardware statistics.
+ */
+static int rsw_cls_flower_stats(struct dsa_switch *ds, int port,
+				struct flow_cls_offload *cls, bool ingress)
+{
+	struct rsw_priv *priv = ds->priv;
+	int r;
+
+	mutex_lock(&priv->reg_mutex);
+	r = rsw_acl_find(priv, port, cls->cookie);
+	mutex_unlock(&priv->reg_mutex);
+
+	return r < 0 ? r : 0;
+}
+
+/* Every rule of @port freed (the port going away); all with @port < 0 */
+static void rsw_acl_flush(struct rsw_priv *priv, int port)
+{
+	unsigned int r = 0;
+
+	lockdep_assert_held(&priv->reg_mutex);
+
+	/* rsw_acl_free() moves the rules after @r down */
+	while (r < RSW_ACL_RULES && test_bit(r, &priv->acl_used)) {
+		if (port < 0 || priv->acl[r].port == port)
+			rsw_acl_free(priv, r);
+		else
+			r++;
+	}
 }
 
 /* -- statistics ---------------------------------------------------------- */
@@ -1362,6 +1843,7 @@ static void rsw_restore(struct rsw_priv *priv)
 	struct rsw_vlan_entry *ve;
 	unsigned long vid;
 	int bkt, port, ret;
+	unsigned int r;
 
 	lockdep_assert_held(&priv->reg_mutex);
 	dev_warn(priv->dev,
@@ -1398,6 +1880,11 @@ static void rsw_restore(struct rsw_priv *priv)
 		if (ret)
 			dev_err(priv->dev, "restoring %pM vid %u: %d\n",
 				se->addr, se->vid, ret);
+	}
+	for_each_set_bit(r, &priv->acl_used, RSW_ACL_RULES) {
+		ret = rsw_acl_program(priv, r);
+		if (ret)
+			dev_err(priv->dev, "restoring ACL rule %u: %d\n", r, ret);
 	}
 }
 
@@ -1821,9 +2308,22 @@ static void rsw_teardown(struct dsa_switch *ds)
 	struct rsw_priv *priv = ds->priv;
 
 	cancel_delayed_work_sync(&priv->stats_work);
+	mutex_lock(&priv->reg_mutex);
+	rsw_acl_flush(priv, -1);
+	mutex_unlock(&priv->reg_mutex);
 	rsw_free_mdio(priv);
 	rsw_free_irq(priv);
 	rsw_forget_tables(priv);
+}
+
+/* A port going away: its flower rules freed, if tc has not */
+static void rsw_port_teardown(struct dsa_switch *ds, int port)
+{
+	struct rsw_priv *priv = ds->priv;
+
+	mutex_lock(&priv->reg_mutex);
+	rsw_acl_flush(priv, port);
+	mutex_unlock(&priv->reg_mutex);
 }
 
 static enum dsa_tag_protocol rsw_get_tag_protocol(struct dsa_switch *ds,
@@ -1979,6 +2479,7 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.get_tag_protocol = rsw_get_tag_protocol,
 	.setup = rsw_setup,
 	.teardown = rsw_teardown,
+	.port_teardown = rsw_port_teardown,
 	.preferred_default_local_cpu_port = rsw_preferred_default_local_cpu_port,
 	.conduit_state_change = rsw_conduit_state_change,
 	.port_change_conduit = rsw_port_change_conduit,
@@ -2012,6 +2513,9 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.port_mdb_del = rsw_port_mdb_del,
 	.port_mirror_add = rsw_port_mirror_add,
 	.port_mirror_del = rsw_port_mirror_del,
+	.cls_flower_add = rsw_cls_flower_add,
+	.cls_flower_del = rsw_cls_flower_del,
+	.cls_flower_stats = rsw_cls_flower_stats,
 	.get_mac_eee = rsw_get_mac_eee,
 	.set_mac_eee = rsw_set_mac_eee,
 };

@@ -105,6 +105,35 @@
 #define  ETAG_TAG			2
 #define  ETAG_STACK			3
 
+/*
+ * The ACL tables, through VTCR/VAWD1/VAWD2: MediaTek's switch utility
+ * (switch_fun.c) and DENG Qingfang's 2021 RFC name them (NOTES.md,
+ * "Issue 20: the MT7530's ACL engine").
+ */
+#define  VTCR_FUNC_WR_ACL_PATTERN	5
+#define  VTCR_FUNC_WR_ACL_MASK		9
+#define  VTCR_FUNC_WR_ACL_ACTION	11
+#define RSW_ACL_PATTERNS		64
+#define RSW_ACL_RULES			32
+/* Pattern entry: VAWD1 */
+#define  ACL_BIT_CMP			GENMASK(31, 16)
+#define  ACL_CMP_PAT			GENMASK(15, 0)
+/* Pattern entry: VAWD2 */
+#define  ACL_TABLE_EN			BIT(19)
+#define  ACL_OFST_TP			GENMASK(18, 16)
+#define  ACL_MAC_HEADER			0
+#define  ACL_IP_HEADER			2
+#define  ACL_TCP_UDP_HEADER		4
+#define  ACL_SP				GENMASK(15, 8)
+#define  ACL_WORD_OFST			GENMASK(7, 1)
+/* Rule action: VAWD1 */
+#define  ACL_PORT			GENMASK(15, 8)
+#define  ACL_PORT_EN			BIT(7)
+#define  ACL_MIR_EN			BIT(3)
+#define  ACL_PORT_FW			GENMASK(2, 0)
+#define  ACL_FW_CPU_ONLY		6
+#define  ACL_FW_DROP			7
+
 /* Address ageing: (AGE_CNT + 1) * (AGE_UNIT + 1) seconds */
 #define MT7530_AAC			0x00a0
 #define  AAC_AGE_DIS			BIT(20)
@@ -120,6 +149,7 @@
 #define  STP_FORWARDING			3
 #define MT7530_PCR_P(p)			(0x2004 + (p) * 0x100)
 #define  PCR_MATRIX			GENMASK(23, 16)
+#define  PCR_PORT_ACL_EN		BIT(10)
 #define  PCR_TX_MIR			BIT(9)
 #define  PCR_RX_MIR			BIT(8)
 #define  PCR_PORT_VLAN			GENMASK(1, 0)
@@ -390,6 +420,7 @@ struct rsw_mib_desc {
  * @phylink_get_caps: the MAC capabilities and interfaces of a port
  * @mac_config: set up a port's interface outside the core, e.g. a CPU
  *	port's clock or port 5's mode in the SoC (optional)
+ * @has_acl: the ACL engine is known (the MT7530's), for tc flower
  */
 struct rsw_info {
 	const char *name;
@@ -404,6 +435,7 @@ struct rsw_info {
 	u32 reset_mark_reg;
 	u32 reset_mark_bit;
 	bool has_eee;
+	bool has_acl;
 	bool irq_mask;
 	const struct rsw_mib_desc *mibs;
 	u8 num_mibs;
@@ -476,6 +508,24 @@ struct rsw_port {
 };
 
 /**
+ * struct rsw_acl_rule - one tc flower filter in the ACL
+ * @cookie: the filter's
+ * @prio: its tc priority (rules are kept in its order)
+ * @port: the port it was added on
+ * @patterns: the pattern entries it uses
+ * @mirror: its action mirrors (to MFC's mirror port)
+ * @action: the rule action's VAWD1 word
+ */
+struct rsw_acl_rule {
+	unsigned long cookie;
+	u32 prio;
+	int port;
+	u64 patterns;
+	bool mirror;
+	u32 action;
+};
+
+/**
  * struct rsw_priv - one switch
  * @ds: the DSA switch
  * @dev: its device
@@ -505,6 +555,11 @@ struct rsw_port {
  * @vlan_slot_vid: the VID of each VLAN table slot in @vlan_slots_used
  *	(chips with vlan_slots), under @reg_mutex
  * @vlan_slots_used: the slots holding a valid entry
+ * @acl: the ACL rules by index, valid where @acl_used says, under
+ *	@reg_mutex
+ * @acl_used: the rule indexes in use
+ * @acl_pat: the pattern entries' VAWD1 and VAWD2 words
+ * @acl_pat_used: the pattern entries in use
  * @ports: per-port state
  *
  * @vlans and @statics are what the registers do not keep: with the
@@ -534,6 +589,10 @@ struct rsw_priv {
 	u8 mc_snooping;
 	u16 vlan_slot_vid[MT7620_NUM_VLAN_SLOTS];
 	unsigned long vlan_slots_used;
+	struct rsw_acl_rule acl[RSW_ACL_RULES];
+	unsigned long acl_used;
+	u32 acl_pat[RSW_ACL_PATTERNS][2];
+	u64 acl_pat_used;
 	struct rsw_port ports[RSW_MAX_PORTS];
 };
 
