@@ -47,7 +47,7 @@ SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
           'ours-eth', 'model',
           'bench', 'patches', 'cm-region', 'model-net', 'wire', 'faults',
           'board', 'router', 'fe-eth', 'esw-net', 'gmac-net', 'esw-dsa',
-          'gsw-dsa', 'uboot', 'run']
+          'gsw-dsa', 'qdma', 'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
          'model', 'patches'}
 NICE = {'patches': 10, 'model': 10}

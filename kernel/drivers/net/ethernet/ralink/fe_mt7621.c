@@ -127,6 +127,7 @@ const struct fe_soc_data fe_mt7621_data = {
 	.rx_ring_size	= 512,
 	.tx_ring_size	= 512,
 	.fq_size	= 512,
+	.tx_queues	= FE_QTX_NUM,
 	.has_stag	= true,
 	.has_gdm_tx_cnt	= true,
 };

@@ -18,9 +18,55 @@
  * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
  * contiguous), linked again at every DMA start.
  */
+/*
+ * A queue's scheduler word as mainline's mtk_tx_alloc() and
+ * mtk_set_queue_speed() write it on the MT7621: a min rate of 10 Mbit/s
+ * (1 * 10^4 kbit/s), the leaky bucket, and for a link of @speed a max
+ * rate a little above it (103 * 10^2, 103 * 10^3, 105 * 10^4 kbit/s) with
+ * the weight mainline gives it; 0: no max rate
+ */
+static u32 fe_qdma_sch(int speed)
+{
+	u32 val = FE_QTX_SCH_MIN_EN | FIELD_PREP(FE_QTX_SCH_MIN_MAN, 1) |
+		  FIELD_PREP(FE_QTX_SCH_MIN_EXP, 4) | FE_QTX_SCH_LB_EN |
+		  FE_QTX_SCH_LB_SIZE;
+
+	switch (speed) {
+	case SPEED_10:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 103) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 2) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	case SPEED_100:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 103) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 3) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	case SPEED_1000:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 105) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 4) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 10);
+	default:
+		return val;
+	}
+}
+
+/* QDMA queue @queue's max rate: a link of @speed (0: none); under RTNL */
+void fe_qdma_set_queue_speed(struct fe_eth *eth, unsigned int queue,
+			     int speed)
+{
+	eth->qtx_sch[queue] = fe_qdma_sch(speed);
+	fe_w32(eth, eth->qtx_sch[queue],
+	       eth->soc->regs->qdma.qtx_sch + queue * FE_QTX_STRIDE);
+}
+
 static int fe_qdma_probe(struct fe_eth *eth)
 {
-	unsigned int n = eth->soc->fq_size;
+	unsigned int i, n = eth->soc->fq_size;
+
+	for (i = 0; i < FE_QTX_NUM; i++)
+		eth->qtx_sch[i] = fe_qdma_sch(0);
 
 	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
 				      &eth->fq_phys, GFP_KERNEL);
@@ -78,10 +124,12 @@ static void fe_qdma_ring_init(struct fe_eth *eth)
 	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->crx_ptr);
 	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->drx_ptr);
 
-	for (i = 0; i < FE_QTX_NUM; i++)
+	for (i = 0; i < FE_QTX_NUM; i++) {
 		fe_w32(eth, FIELD_PREP(FE_QTX_RSV_MIN, FE_QTX_RSV_DEFAULT) |
 		       FIELD_PREP(FE_QTX_RSV_MAX, FE_QTX_RSV_DEFAULT),
 		       q->qtx_cfg + i * FE_QTX_STRIDE);
+		fe_w32(eth, eth->qtx_sch[i], q->qtx_sch + i * FE_QTX_STRIDE);
+	}
 	fe_w32(eth, FE_QDMA_TX_SCH_MAX_WFQ | (FE_QDMA_TX_SCH_MAX_WFQ << 16),
 	       q->tx_sch_rate);
 }
@@ -126,6 +174,7 @@ const struct fe_tx_ops fe_qdma_tx_ops = {
 	.ctrl_word	= 2,	/* txd3 */
 	.ctrl_set	= FE_TXD3_SWC,
 	.ctrl_idle	= FE_TXC_DONE | FE_TXC_LS0,
+	.link		= true,
 	.probe		= fe_qdma_probe,
 	.ring_init	= fe_qdma_ring_init,
 	.start		= fe_qdma_start,
