@@ -601,16 +601,22 @@ static uint32_t fe_qdma_schedule(MT7621FEState *s)
     return frames;
 }
 
+/*
+ * Read the list and send what may go; a list that keeps filling a queue
+ * (a loop of descriptors that never reaches CTX) is read a few rounds a
+ * call, not forever
+ */
 static void fe_qdma_tx(MT7621FEState *s)
 {
     uint32_t frames = 0, n;
+    int rounds = 8;
     bool full;
 
     do {
         full = fe_qdma_fetch(s);
         n = fe_qdma_schedule(s);
         frames += n;
-    } while (full && n);
+    } while (full && n && --rounds);
     if (frames) {
         fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) | TX_DONE_INT0);
         ralink_pdma_dly_complete(&s->dly[MT7621_FE_DLY_TX], frames);
