@@ -13,9 +13,10 @@ each front port drains at its link's speed from a 128 KiB buffer, and
 pauses the frame engine's GMAC (802.3x) while frames from the CPU fill
 it past 64 KiB; the QDMA's queues have the rates QTX_SCH gives them.
 
-With mainline's drivers (`mtk_eth_soc` puts each DSA port's frames on
-QDMA queue port + 3 and, on swp0's link change to 100 Mbit, gives that
-queue a max rate of 103 Mbit/s):
+With each driver set (mainline's `mtk_eth_soc` puts each DSA port's
+frames on QDMA queue port + 3 and, on swp0's link change to 100 Mbit,
+gives that queue a max rate of 103 Mbit/s; ours, `ralink_fe`'s
+fe_select_queue() and fe_netdev_event(), does the same):
 - swp0's queue has that max rate (QTX_SCH of queue 3 read back);
 - positive: swp0 runs at its link's rate (at least 90 % of 100 Mbit's
   frames a second), swp1 at more than twice swp0's rate: the slow port
@@ -25,16 +26,22 @@ queue a max rate of 103 Mbit/s):
 - negative (counted apart): every frame on one QDMA queue (a tc clsact
   egress filter on eth0, `skbedit queue_mapping 0`, which has no max
   rate): swp0's buffer fills, its pause stops the GMAC, and swp1 is
-  dragged down to within 1.5 times swp0's rate (head-of-line blocking:
-  the difference the queues make).
-With ours (`ralink_fe`, fe_select_queue() and fe_netdev_event(), as
-mainline's): the same checks.
+  dragged down to at most 4/5 of its rate with per-port queues
+  (head-of-line blocking: the difference the queues make; here about
+  2/3, 21-24,000 frames a second against 32-33,000);
+- a TBF of TBF_RATE Mbit/s on swp1's TX queue of eth0 (mq's class 1:5)
+  holds swp1 alone within 5 % of that rate (frames with the MTK tag and
+  the FCS); with ours the TBF is offloaded, QTX_SCH of queue 4 has its
+  rate, and (negative) a TBF at eth0's root is not offloaded; mainline
+  has no TBF offload (software shaping only: a comment).
 
 Broken once: the model's QDMA with its max rates ignored (fe_qdma_ready()
-returning before the max-rate test): mainline's positive rate check fails
-("swp0 ... swp1 ...", swp1 dragged down) while the negative still holds;
-the negative with the filter left out (per-port queues kept): it fails
-("swp1 at 3.1 times swp0").
+skipping the max-rate test): mainline's positive rate check fails ("swp0
+at 12347 frames/s (100 Mbit: 12207), swp1 at 8499": the unshaped queue
+fills swp0's buffer and the pause holds everything), and the negative
+with it (its reference is that rate); the negative with a `matchall
+action pass` filter instead of the skbedit one (per-port queues kept):
+it fails ("swp1 at 29742 (32516 with per-port queues)").
 """
 
 import os
@@ -56,6 +63,10 @@ LINE_100 = 100e6 / ((FRAME + 4 + 8 + 12) * 8)
 # QDMA_QTX_CFG + queue * 0x10 + 4: the QTX_SCH of swp0's queue (0 + 3)
 QTX_SCH = 0x1e100000 + 0x1800 + 3 * 0x10 + 4
 MAX_RATE_EN = 1 << 11
+# swp1's queue (1 + 3) and its QTX_SCH; the TBF's rate (Mbit/s)
+FAST_QUEUE = 4
+QTX_SCH_FAST = 0x1e100000 + 0x1800 + FAST_QUEUE * 0x10 + 4
+TBF_RATE = 50
 
 
 def board_args():
@@ -80,10 +91,10 @@ def counters(b):
     return t, got
 
 
-def measure(b):
-    """Both ports at once: {dev: (frames a second, frames dropped)}."""
+def measure(b, devs=(SLOW, FAST)):
+    """@devs at once: {dev: (frames a second, frames dropped)}."""
     pids = []
-    for i, dev in enumerate((SLOW, FAST)):
+    for i, dev in enumerate(devs):
         pids.append(b.check(
             'mausezahn %s -q -c 0 -d 0 -a 02:00:00:00:00:0%d '
             '-b 02:00:00:00:0a:0%d -p %d >/dev/null 2>&1 & echo $!'
@@ -94,7 +105,45 @@ def measure(b):
     t1, c1 = counters(b)
     b.check('kill %s; sleep 0.5' % ' '.join(pids))
     return {d: ((c1[d][0] - c0[d][0]) / (t1 - t0), c1[d][1] - c0[d][1])
-            for d in (SLOW, FAST)}
+            for d in devs}
+
+
+def tbf(suite, b, name):
+    """A tc TBF of TBF_RATE on swp1's TX queue of eth0 (under mq): swp1
+    alone runs at that rate; ours offloads it to the queue's max rate,
+    and a TBF at eth0's root is not offloaded."""
+    sch0 = int(b.check('devmem %#x 32' % QTX_SCH_FAST), 16)
+    b.check('tc qdisc replace dev eth0 root tbf rate %dmbit burst 32k '
+            'latency 50ms' % TBF_RATE)
+    sch_root = int(b.check('devmem %#x 32' % QTX_SCH_FAST), 16)
+    b.check('tc qdisc replace dev eth0 root handle 1: mq && tc qdisc '
+            'replace dev eth0 parent 1:%d tbf rate %dmbit burst 32k latency '
+            '50ms' % (FAST_QUEUE + 1, TBF_RATE))
+    sch = int(b.check('devmem %#x 32' % QTX_SCH_FAST), 16)
+    rate = measure(b, (FAST,))[FAST][0]
+    b.check('tc qdisc del dev eth0 root')
+    want = TBF_RATE * 1e6 / ((FRAME + 4 + 4) * 8)   # the tag and the FCS
+    suite.comment('%s: TBF %d Mbit/s: %s at %.0f frames/s (%.0f expected)'
+                  % (name, TBF_RATE, FAST, rate, want))
+    suite.result(abs(rate / want - 1) < 0.05,
+                 '%s: a TBF of %d Mbit/s on %s\'s TX queue of eth0 holds '
+                 'it within 5 %%' % (name, TBF_RATE, FAST),
+                 '%s at %.0f frames/s, %d Mbit/s is %.0f' % (
+                     FAST, rate, TBF_RATE, want))
+    if name != 'ours':
+        suite.comment('%s: the TBF is software only (no ndo_setup_tc): '
+                      'QTX_SCH(%d) %#x with it, %#x before' % (
+                          name, FAST_QUEUE, sch, sch0))
+        return
+    suite.result((sch & 0xfff) == (MAX_RATE_EN | TBF_RATE << 4 | 3),
+                 '%s: the TBF is offloaded, QDMA queue %d\'s max rate '
+                 '(%d * 10^3 kbit/s)' % (name, FAST_QUEUE, TBF_RATE),
+                 'QTX_SCH(%d) = %#x' % (FAST_QUEUE, sch))
+    suite.result(sch_root == sch0,
+                 '%s: negative: a TBF at eth0\'s root is not offloaded '
+                 '(no queue of its own)' % name,
+                 'QTX_SCH(%d) %#x with it, %#x before' % (
+                     FAST_QUEUE, sch_root, sch0))
 
 
 def one_set(suite, name):
@@ -148,6 +197,7 @@ def one_set(suite, name):
                      % (name, FAST, SLOW),
                      '%s at %.0f frames/s, %s at %.0f (%.0f with per-port '
                      'queues)' % (SLOW, slow, FAST, fast, fast_queues))
+        tbf(suite, b, name)
         dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
 

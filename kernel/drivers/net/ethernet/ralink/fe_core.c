@@ -32,6 +32,7 @@
 #include <net/dsa.h>
 #include <net/dst_metadata.h>
 #include <net/page_pool/helpers.h>
+#include <net/pkt_cls.h>
 
 #include "fe_core.h"
 
@@ -419,6 +420,57 @@ static int fe_set_features(struct net_device *dev,
 	return 0;
 }
 
+/*
+ * A TBF on one of the TX queues of mq (`tc qdisc replace dev eth0 parent
+ * 1:4 tbf rate ...`: mq's class minor is the queue + 1) becomes that QDMA
+ * queue's max rate (for a DSA conduit, queue port + 3 carries the port's
+ * frames). TBF's offload has no extack and its result is not looked at:
+ * what cannot be offloaded (a TBF at the root, a rate the hardware has
+ * no value for) is refused here and only shaped in software.
+ */
+static int fe_setup_tc_tbf(struct net_device *dev,
+			   struct tc_tbf_qopt_offload *qopt)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	unsigned int q = TC_H_MIN(qopt->parent) - 1;
+	int err;
+
+	if (qopt->parent == TC_H_ROOT || !TC_H_MIN(qopt->parent) ||
+	    q >= dev->real_num_tx_queues || q >= FE_QTX_NUM) {
+		netdev_dbg(dev, "TBF offload: only on one TX queue of mq\n");
+		return -EOPNOTSUPP;
+	}
+	switch (qopt->command) {
+	case TC_TBF_REPLACE:
+		err = fe_qdma_set_queue_rate(mac->eth, q,
+					     qopt->replace_params.rate.rate_bytes_ps
+					     * 8);
+		if (err)
+			netdev_warn(dev, "TBF offload: no QDMA rate for %llu bit/s\n",
+				    qopt->replace_params.rate.rate_bytes_ps * 8);
+		return err;
+	case TC_TBF_DESTROY:
+		return fe_qdma_set_queue_rate(mac->eth, q, 0);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static int fe_setup_tc(struct net_device *dev, enum tc_setup_type type,
+		       void *type_data)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	if (mac->eth->soc->tx_queues <= 1)
+		return -EOPNOTSUPP;
+	switch (type) {
+	case TC_SETUP_QDISC_TBF:
+		return fe_setup_tc_tbf(dev, type_data);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 #ifdef CONFIG_NET_POLL_CONTROLLER
 /*
  * netpoll (netconsole), with interrupts off: what the interrupt handler
@@ -600,6 +652,7 @@ static const struct net_device_ops fe_netdev_ops = {
 	.ndo_tx_timeout		= fe_tx_timeout,
 	.ndo_get_stats64	= fe_get_stats64,
 	.ndo_set_features	= fe_set_features,
+	.ndo_setup_tc		= fe_setup_tc,
 	.ndo_vlan_rx_add_vid	= fe_vlan_rx_add_vid,
 	.ndo_vlan_rx_kill_vid	= fe_vlan_rx_kill_vid,
 #ifdef CONFIG_NET_POLL_CONTROLLER
@@ -781,8 +834,12 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	dev->watchdog_timeo = 5 * HZ;
 	dev->irq = eth->irq;
 	dev->hw_features = eth->hw_features;
+	/* tc TBF on a QDMA queue: fe_setup_tc() */
+	if (eth->soc->tx_queues > 1)
+		dev->hw_features |= NETIF_F_HW_TC;
 	dev->features = dev->hw_features;
-	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
+	dev->vlan_features = dev->hw_features &
+			     ~(NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_TC);
 	/* How the stack tells the VIDs the TX VLAN table should hold */
 	if (eth->vid_entry)
 		dev->features |= NETIF_F_HW_VLAN_CTAG_FILTER;

@@ -996,6 +996,8 @@ struct fe_rx_batch {
  * @rx_watch_strikes: periods in a row it saw the DMA stalled
  * @netdev_nb: sees DSA user ports' link changes (a queue's rate)
  * @qtx_sch: each QDMA queue's QTX_SCH, kept across DMA restarts
+ * @qtx_speed: the link speed each QDMA queue has the max rate of (0: none)
+ * @qtx_tc_kbps: the rate a tc TBF gives each QDMA queue (0: none)
  */
 struct fe_eth {
 	struct device *dev;
@@ -1062,6 +1064,8 @@ struct fe_eth {
 
 	struct notifier_block netdev_nb;
 	u32 qtx_sch[FE_QTX_NUM];
+	int qtx_speed[FE_QTX_NUM];
+	u64 qtx_tc_kbps[FE_QTX_NUM];
 };
 
 static inline u32 fe_r32(struct fe_eth *eth, u32 reg)
@@ -1186,6 +1190,7 @@ extern const struct fe_mac_ops fe_sdm_mac_ops;
 extern const struct fe_tx_ops fe_qdma_tx_ops;
 void fe_qdma_set_queue_speed(struct fe_eth *eth, unsigned int queue,
 			     int speed);
+int fe_qdma_set_queue_rate(struct fe_eth *eth, unsigned int queue, u64 bps);
 extern const struct fe_tx_ops fe_pdma_tx_ops;
 
 /* fe_mdio.c */

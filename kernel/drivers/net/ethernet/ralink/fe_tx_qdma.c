@@ -52,13 +52,65 @@ static u32 fe_qdma_sch(int speed)
 	}
 }
 
-/* QDMA queue @queue's max rate: a link of @speed (0: none); under RTNL */
+/* A rate in kbit/s as QTX_SCH's mantissa and exponent, rounded */
+static u32 fe_qdma_max_rate(u64 kbps)
+{
+	unsigned int exp = 0;
+	u64 scale = 1;
+
+	while (kbps > 127 * scale) {
+		exp++;
+		scale *= 10;
+	}
+	return FE_QTX_SCH_MAX_EN |
+	       FIELD_PREP(FE_QTX_SCH_MAX_MAN,
+			  min_t(u64, DIV_ROUND_CLOSEST_ULL(kbps, scale), 127)) |
+	       FIELD_PREP(FE_QTX_SCH_MAX_EXP, exp);
+}
+
+/*
+ * Program queue @queue: its link's max rate (fe_qdma_sch()), or tc's if
+ * that is lower
+ */
+static void fe_qdma_queue_update(struct fe_eth *eth, unsigned int queue)
+{
+	u32 val = fe_qdma_sch(eth->qtx_speed[queue]);
+	u64 link_kbps = eth->qtx_speed[queue] * 1000ULL;
+	u64 tc_kbps = eth->qtx_tc_kbps[queue];
+
+	if (tc_kbps && (!link_kbps || tc_kbps < link_kbps)) {
+		val &= ~(FE_QTX_SCH_MAX_EN | FE_QTX_SCH_MAX_MAN |
+			 FE_QTX_SCH_MAX_EXP | FE_QTX_SCH_WEIGHT);
+		val |= fe_qdma_max_rate(tc_kbps) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	}
+	eth->qtx_sch[queue] = val;
+	fe_w32(eth, val, eth->soc->regs->qdma.qtx_sch + queue * FE_QTX_STRIDE);
+}
+
+/* QDMA queue @queue's link: @speed (0: no max rate for it); under RTNL */
 void fe_qdma_set_queue_speed(struct fe_eth *eth, unsigned int queue,
 			     int speed)
 {
-	eth->qtx_sch[queue] = fe_qdma_sch(speed);
-	fe_w32(eth, eth->qtx_sch[queue],
-	       eth->soc->regs->qdma.qtx_sch + queue * FE_QTX_STRIDE);
+	eth->qtx_speed[queue] = speed;
+	fe_qdma_queue_update(eth, queue);
+}
+
+/*
+ * A tc TBF on QDMA queue @queue (@bps: its rate in bit/s, 0: none); under
+ * RTNL. The hardware's rates are a mantissa of 7 bits times a power of
+ * ten kbit/s: from 1 kbit/s to 127 Gbit/s here, within 4 % (a mantissa
+ * of 13 or more, rounded).
+ */
+int fe_qdma_set_queue_rate(struct fe_eth *eth, unsigned int queue, u64 bps)
+{
+	u64 kbps = DIV_ROUND_CLOSEST_ULL(bps, 1000);
+
+	if (bps && (!kbps || kbps > 127ULL * 1000 * 1000))
+		return -ERANGE;
+	eth->qtx_tc_kbps[queue] = kbps;
+	fe_qdma_queue_update(eth, queue);
+	return 0;
 }
 
 static int fe_qdma_probe(struct fe_eth *eth)
