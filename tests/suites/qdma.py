@@ -41,7 +41,14 @@ at 12347 frames/s (100 Mbit: 12207), swp1 at 8499": the unshaped queue
 fills swp0's buffer and the pause holds everything), and the negative
 with it (its reference is that rate); the negative with a `matchall
 action pass` filter instead of the skbedit one (per-port queues kept):
-it fails ("swp1 at 29742 (32516 with per-port queues)").
+it fails ("swp1 at 29742 (32516 with per-port queues)"); the frame
+engine ignoring the switch's pause (fe_qdma_ready()): the drop check
+fails ("TxDrop +712": queue 3's 103 Mbit/s outruns the 100 Mbit link
+and its buffer), and the negative with it (swp0 drops instead of
+blocking); ours' fe_setup_tc() refusing TBF: the offload check fails
+("QTX_SCH(4) = 0x78140000") while the rate check holds (TBF still
+shapes in software). Not broken: the QTX_SCH read-back after the link
+change, the root TBF's negative.
 """
 
 import os
