@@ -8,7 +8,10 @@
  * address 0x1f with the page/offset scheme of mainline's mt7530-mdio
  * (register 0x1f: page = reg[15:6]; registers 0-15: offset reg[5:2], low
  * half; register 0x10: high half, which completes a write). The PHYs
- * answer at MDIO addresses 0-4 of the same bus.
+ * answer at MDIO addresses 0-4 of the same bus. A front port sends at its
+ * link's speed on the virtual clock from a bounded buffer, and pauses
+ * the frame engine's GMAC when frames from the CPU fill it
+ * (mt7530_link_send()).
  *
  * Register names and fields follow mainline's drivers/net/dsa/mt7530.h.
  *

@@ -431,8 +431,11 @@ static bool fe_qdma_fetch(MT7621FEState *s)
     return false;
 }
 
-/* Send the frame at the head of queue @qn, give its descriptors back */
-static void fe_qdma_send(MT7621FEState *s, int qn)
+/*
+ * Send the frame at the head of queue @qn (picked in the min-rate stage:
+ * @min), give its descriptors back
+ */
+static void fe_qdma_send(MT7621FEState *s, int qn, bool min)
 {
     MT7621QdmaQueue *q = &s->qdma_q[qn];
     uint32_t addr = q->desc[q->head], txd4 = q->txd4[q->head];
@@ -473,7 +476,7 @@ static void fe_qdma_send(MT7621FEState *s, int qn)
     }
     q->head = (q->head + 1) % MT7621_QDMA_QUEUE_LEN;
     q->count--;
-    trace_mt7621_fe_qdma_send(qn, len, false, q->count);
+    trace_mt7621_fe_qdma_send(qn, len, min, q->count);
     if (len <= sizeof(s->tx_buf)) {
         fe_tx_frame(s, txd4, len);
     }
@@ -522,9 +525,10 @@ static bool fe_qdma_ready(MT7621FEState *s, int qn, bool min, int64_t now,
  * The next queue to send from: first those below their min rate, in
  * turn; then, with MAX_WFQ, in turn by their weights (that many frames
  * each), without it by strict priority, the highest queue first; -1 if
- * none may send now
+ * none may send now. *@min: picked in the min-rate stage
  */
-static int fe_qdma_pick(MT7621FEState *s, int64_t now, int64_t *wake)
+static int fe_qdma_pick(MT7621FEState *s, int64_t now, int64_t *wake,
+                        bool *min)
 {
     bool wfq = fe_reg(s, QDMA_TX_SCH_RATE) & TX_SCH_MAX_WFQ;
     int i, qn;
@@ -532,9 +536,11 @@ static int fe_qdma_pick(MT7621FEState *s, int64_t now, int64_t *wake)
     for (i = 0; i < MT7621_QDMA_QUEUES; i++) {
         qn = (s->qdma_rr + i) % MT7621_QDMA_QUEUES;
         if (fe_qdma_ready(s, qn, true, now, wake)) {
+            *min = true;
             return qn;
         }
     }
+    *min = false;
     for (i = 0; i < MT7621_QDMA_QUEUES; i++) {
         qn = wfq ? (s->qdma_rr + i) % MT7621_QDMA_QUEUES
                  : MT7621_QDMA_QUEUES - 1 - i;
@@ -587,12 +593,13 @@ static uint32_t fe_qdma_schedule(MT7621FEState *s)
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     int64_t wake = INT64_MAX;
     uint32_t frames = 0;
+    bool min;
     int qn;
 
     while (fe_running(s) && (fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) &&
-           (qn = fe_qdma_pick(s, now, &wake)) >= 0) {
+           (qn = fe_qdma_pick(s, now, &wake, &min)) >= 0) {
         fe_qdma_account(s, qn, s->qdma_q[qn].len[s->qdma_q[qn].head], now);
-        fe_qdma_send(s, qn);
+        fe_qdma_send(s, qn, min);
         frames++;
     }
     if (wake != INT64_MAX) {
