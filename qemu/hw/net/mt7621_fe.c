@@ -1267,12 +1267,30 @@ static bool fe_qdma_needed(void *opaque)
     return true;
 }
 
+static int fe_qdma_post_load(void *opaque, int version_id)
+{
+    MT7621FEState *s = opaque;
+    int q;
+
+    if (s->qdma_rr >= MT7621_QDMA_QUEUES) {
+        return -EINVAL;
+    }
+    for (q = 0; q < MT7621_QDMA_QUEUES; q++) {
+        if (s->qdma_q[q].head >= MT7621_QDMA_QUEUE_LEN ||
+            s->qdma_q[q].count > MT7621_QDMA_QUEUE_LEN) {
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
 /* The QDMA's queues and scheduler (a subsection of their own) */
 static const VMStateDescription vmstate_mt7621_fe_qdma = {
     .name = TYPE_MT7621_FE "/qdma",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = fe_qdma_needed,
+    .post_load = fe_qdma_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(qdma_q, MT7621FEState, MT7621_QDMA_QUEUES, 1,
                              vmstate_mt7621_qdma_queue, MT7621QdmaQueue),
