@@ -47,8 +47,7 @@ SUITES = ['mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
           'ours-eth', 'model',
           'bench', 'patches', 'cm-region', 'model-net', 'wire', 'flower',
           'faults', 'board', 'router', 'ppe', 'fe-eth', 'esw-net',
-          'gmac-net', 'esw-dsa',
-          'gsw-dsa', 'uboot', 'run']
+          'gmac-net', 'esw-dsa', 'gsw-dsa', 'qdma', 'uboot', 'run']
 BATCH = {'mainline-dsa', 'ours-dsa', 'esw-selftests', 'gsw-selftests',
          'model', 'patches'}
 NICE = {'patches': 10, 'model': 10}

@@ -325,9 +325,10 @@ def ethtool_basics(b, dst=None, crossings=2):
     # every frame; above the copy area's 128-byte slots is refused
     copybreak(b, 'tx-copybreak', 128, 128, dst)
     ping_ok(b, 'with tx-copybreak 128', dst=dst)
-    # BQL: the limit starts at 0 and grows once completions are reported
-    bql = b.check('cat /sys/class/net/eth0/queues/tx-0/byte_queue_limits/'
-                  'limit')
+    # BQL: the limit starts at 0 and grows once completions are reported;
+    # per TX queue (a DSA port's frames go to queue port + 3): the largest
+    bql = b.check('cat /sys/class/net/eth0/queues/tx-*/byte_queue_limits/'
+                  'limit | sort -n | tail -n 1')
     need(int(bql) > 0, 'BQL limit %s after traffic' % bql)
     return ('rings %s/%s, adaptive rx-usecs %s, rx-frames %s, ping %.1f ms '
             'held by the delay timer, %.1f ms not, BQL limit %s'

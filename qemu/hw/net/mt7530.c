@@ -8,7 +8,10 @@
  * address 0x1f with the page/offset scheme of mainline's mt7530-mdio
  * (register 0x1f: page = reg[15:6]; registers 0-15: offset reg[5:2], low
  * half; register 0x10: high half, which completes a write). The PHYs
- * answer at MDIO addresses 0-4 of the same bus.
+ * answer at MDIO addresses 0-4 of the same bus. A front port sends at its
+ * link's speed on the virtual clock from a bounded buffer, and pauses
+ * the frame engine's GMAC when frames from the CPU fill it
+ * (mt7530_link_send()).
  *
  * Register names and fields follow mainline's drivers/net/dsa/mt7530.h.
  *
@@ -1389,6 +1392,178 @@ static int mt7530_link_local_fw(MT7530State *s, const uint8_t *da)
     }
 }
 
+/*
+ * -- the front ports' links: their speed on the virtual clock ------------
+ *
+ * A frame leaves a front port at once when the link is idle, else waits
+ * in the port's buffer (MT7530_EGRESS_BUF bytes; beyond, dropped and
+ * counted as TxDrop) for the link to finish the frames before it, each
+ * taking its wire time (with FCS, preamble and inter-frame gap) at the
+ * speed the port's MAC has (PMSR). Frames from a CPU port filling the
+ * buffer past MT7530_EGRESS_XOFF make each CPU port whose MAC sends
+ * pause frames (PMCR's TX flow control) pause the frame engine's GMAC,
+ * until the buffer is down to MT7530_EGRESS_XON: the 802.3x flow
+ * control mtk_eth_soc and the MT7530 drivers set up on the CPU link.
+ * The MT7620's GSW keeps its links without a speed (not modelled).
+ */
+static uint64_t mt7530_link_bps(MT7530State *s, int port)
+{
+    switch (extract32(mt7530_pmsr(s, port), 2, 2)) {
+    case 0:
+        return 10 * 1000 * 1000;
+    case 1:
+        return 100 * 1000 * 1000;
+    default:
+        return 1000 * 1000 * 1000;
+    }
+}
+
+static int64_t mt7530_wire_ns(MT7530State *s, int port, size_t len)
+{
+    uint64_t bytes = MAX(len + ETH_FCS_LEN, MT7530_FRAME_MIN) + 8 + 12;
+
+    return muldiv64(bytes * 8, NANOSECONDS_PER_SECOND,
+                    mt7530_link_bps(s, port));
+}
+
+static bool mt7530_is_cpu_port(int port)
+{
+    return port == MT7530_CPU_PORT || port == MT7530_GMAC1_PORT;
+}
+
+/* Whether some front port asks CPU port @cpu to pause */
+static bool mt7530_cpu_xoff(MT7530State *s, int cpu)
+{
+    int p;
+
+    for (p = 0; p < s->num_nics; p++) {
+        if (s->egress[p].xoff & BIT(cpu)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Port @port's buffer moved: pause the CPU ports' MACs, or let them go */
+static void mt7530_egress_flow(MT7530State *s, int port)
+{
+    MT7530Egress *e = &s->egress[port];
+    int cpu;
+
+    for (cpu = MT7530_GMAC1_PORT; cpu <= MT7530_CPU_PORT; cpu++) {
+        bool fc = mt7530_pmsr(s, cpu) & PMCR_FORCE_TX_FC;
+        bool was = mt7530_cpu_xoff(s, cpu), now;
+
+        if (fc && e->cpu_bytes > MT7530_EGRESS_XOFF) {
+            e->xoff |= BIT(cpu);
+        } else if (!fc || e->cpu_bytes <= MT7530_EGRESS_XON) {
+            e->xoff &= ~BIT(cpu);
+        }
+        now = mt7530_cpu_xoff(s, cpu);
+        if (was != now) {
+            trace_mt7530_egress_pause(port, cpu, now, e->bytes);
+            if (s->mac_ops[cpu] && s->mac_ops[cpu]->pause) {
+                s->mac_ops[cpu]->pause(s->mac_opaque[cpu], now);
+            }
+        }
+    }
+}
+
+static void mt7530_link_out(MT7530State *s, int port, const uint8_t *buf,
+                            size_t len)
+{
+    mt7530_count(s, port, false, buf, len);
+    qemu_send_packet(qemu_get_queue(s->nic[port]), buf, len);
+}
+
+/* The link is done with a frame: the next one goes */
+static void mt7530_link_timer(void *opaque)
+{
+    MT7530Egress *e = opaque;
+    MT7530State *s = e->sw;
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    MT7530EgressFrame *f;
+
+    while ((f = QTAILQ_FIRST(&e->queue)) && e->free_at <= now) {
+        QTAILQ_REMOVE(&e->queue, f, next);
+        e->bytes -= f->len;
+        if (mt7530_is_cpu_port(f->src)) {
+            e->cpu_bytes -= f->len;
+        }
+        e->free_at += mt7530_wire_ns(s, e->port, f->len);
+        mt7530_link_out(s, e->port, f->data, f->len);
+        g_free(f->data);
+        g_free(f);
+    }
+    mt7530_egress_flow(s, e->port);
+    if (!QTAILQ_EMPTY(&e->queue)) {
+        timer_mod(e->timer, e->free_at);
+    }
+}
+
+static void mt7530_link_send(MT7530State *s, int port, const uint8_t *buf,
+                             size_t len, int src)
+{
+    MT7530Egress *e = &s->egress[port];
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    MT7530EgressFrame *f;
+
+    if (s->gsw) {
+        mt7530_link_out(s, port, buf, len);
+        return;
+    }
+    if (QTAILQ_EMPTY(&e->queue) && e->free_at <= now) {
+        e->free_at = now + mt7530_wire_ns(s, port, len);
+        mt7530_link_out(s, port, buf, len);
+        return;
+    }
+    if (e->bytes + len > MT7530_EGRESS_BUF) {
+        trace_mt7530_egress_drop(port, len, e->bytes);
+        s->mib[port][MIB_TX_DROP]++;
+        return;
+    }
+    trace_mt7530_egress_queue(port, len, e->bytes, e->free_at - now);
+    f = g_new0(MT7530EgressFrame, 1);
+    f->data = g_memdup2(buf, len);
+    f->len = len;
+    f->src = src;
+    QTAILQ_INSERT_TAIL(&e->queue, f, next);
+    e->bytes += len;
+    if (mt7530_is_cpu_port(src)) {
+        e->cpu_bytes += len;
+    }
+    mt7530_egress_flow(s, port);
+    if (!timer_pending(e->timer)) {
+        timer_mod(e->timer, e->free_at);
+    }
+}
+
+static void mt7530_egress_reset(MT7530State *s)
+{
+    MT7530EgressFrame *f;
+    int p, cpu;
+
+    for (p = 0; p < MT7530_NUM_NICS; p++) {
+        MT7530Egress *e = &s->egress[p];
+
+        while ((f = QTAILQ_FIRST(&e->queue))) {
+            QTAILQ_REMOVE(&e->queue, f, next);
+            g_free(f->data);
+            g_free(f);
+        }
+        e->bytes = e->cpu_bytes = e->xoff = 0;
+        e->free_at = 0;
+        if (e->timer) {
+            timer_del(e->timer);
+        }
+    }
+    for (cpu = MT7530_GMAC1_PORT; cpu <= MT7530_CPU_PORT; cpu++) {
+        if (s->mac_ops[cpu] && s->mac_ops[cpu]->pause) {
+            s->mac_ops[cpu]->pause(s->mac_opaque[cpu], false);
+        }
+    }
+}
+
 typedef struct MT7530Frame {
     uint8_t buf[MT7530_MAX_FRAME + 2 * MTK_TAG_LEN];
     size_t len;
@@ -1425,12 +1600,14 @@ static void mt7530_egress(MT7530State *s, int port, MT7530Frame *f,
     memcpy(out + n, body, body_len);
     n += body_len;
 
-    mt7530_count(s, port, false, out, n);
     trace_mt7530_egress(src, port, n, tag_out);
     ralink_gen_trigger(&s->gen, port, out, n);
     if (port < s->num_nics) {
-        qemu_send_packet(qemu_get_queue(s->nic[port]), out, n);
-    } else if (s->mac_ops[port]) {
+        mt7530_link_send(s, port, out, n, src);
+        return;
+    }
+    mt7530_count(s, port, false, out, n);
+    if (s->mac_ops[port]) {
         s->mac_ops[port]->receive(s->mac_opaque[port], out, n, src);
     } else {
         s->mib[port][MIB_TX_DROP]++;
@@ -1975,6 +2152,7 @@ static void mt7530_reset_in(void *opaque, int n, int level)
 
     s->in_reset = level;
     if (level) {
+        mt7530_egress_reset(s);
         mt7530_reset_core(s);
         mt7530_reset_phys(s);
         mt7530_update_irq(s);
@@ -1992,6 +2170,7 @@ static void mt7530_reset(DeviceState *dev)
 
     ralink_gen_stop(&s->gen);
 
+    mt7530_egress_reset(s);
     mt7530_reset_core(s);
     mt7530_reset_phys(s);
     s->page = s->rd_hi = s->wr_lo = s->wr_lo_reg = 0;
@@ -2039,6 +2218,12 @@ static void mt7530_realize(DeviceState *dev, Error **errp)
     }
     ralink_gen_init(&s->gen, "mt7530", MT7530_NUM_PHYS, MT7530_MAX_FRAME,
                     mt7530_gen_inject, s);
+    for (i = 0; i < MT7530_NUM_NICS; i++) {
+        s->egress[i].sw = s;
+        s->egress[i].port = i;
+        s->egress[i].timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                          mt7530_link_timer, &s->egress[i]);
+    }
     for (i = 0; i < MT7530_NUM_PHYS; i++) {
         ralink_phy_init(&s->phy[i], phy, i,
                         mt7530_phy_partner, mt7530_phy_link_changed, s);
@@ -2063,12 +2248,21 @@ static void mt7530_unrealize(DeviceState *dev)
     for (i = 0; i < s->num_nics; i++) {
         ralink_phy_finalize(&s->phy[i]);
     }
+    mt7530_egress_reset(s);
+    for (i = 0; i < MT7530_NUM_NICS; i++) {
+        timer_free(s->egress[i].timer);
+        s->egress[i].timer = NULL;
+    }
 }
 
 static void mt7530_init(Object *obj)
 {
     MT7530State *s = MT7530(obj);
+    int i;
 
+    for (i = 0; i < MT7530_NUM_NICS; i++) {
+        QTAILQ_INIT(&s->egress[i].queue);
+    }
     s->other = g_hash_table_new(NULL, NULL);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), mt7530_reset_in, "reset", 1);
@@ -2109,6 +2303,52 @@ static const VMStateDescription vmstate_mt7530_fdb = {
 };
 
 /* A running autonegotiation's end is in the PHYs' state: arm for it */
+static const VMStateDescription vmstate_mt7530_egress_frame = {
+    .name = "mt7530-egress-frame",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(len, MT7530EgressFrame),
+        VMSTATE_UINT32(src, MT7530EgressFrame),
+        VMSTATE_VBUFFER_ALLOC_UINT32(data, MT7530EgressFrame, 1, NULL, len),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_mt7530_egress_port = {
+    .name = "mt7530-egress-port",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_QTAILQ_V(queue, MT7530Egress, 1, vmstate_mt7530_egress_frame,
+                         MT7530EgressFrame, next),
+        VMSTATE_UINT32(bytes, MT7530Egress),
+        VMSTATE_UINT32(cpu_bytes, MT7530Egress),
+        VMSTATE_INT64(free_at, MT7530Egress),
+        VMSTATE_UINT32(xoff, MT7530Egress),
+        VMSTATE_TIMER_PTR(timer, MT7530Egress),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static bool mt7530_egress_needed(void *opaque)
+{
+    return true;
+}
+
+/* The front ports' egress buffers and links (a subsection of their own) */
+static const VMStateDescription vmstate_mt7530_egress = {
+    .name = TYPE_MT7530 "/egress",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = mt7530_egress_needed,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(egress, MT7530State, MT7530_NUM_NICS, 1,
+                             vmstate_mt7530_egress_port, MT7530Egress),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_mt7530 = {
     .name = TYPE_MT7530,
     .version_id = 7,
@@ -2171,6 +2411,10 @@ static const VMStateDescription vmstate_mt7530 = {
         VMSTATE_UINT32_2DARRAY(acl_mask, MT7530State, MT7530_ACL_RULES, 2),
         VMSTATE_UINT32_2DARRAY(acl_act, MT7530State, MT7530_ACL_RULES, 2),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_mt7530_egress,
+        NULL
     }
 };
 

@@ -13,8 +13,12 @@
  * SDK raeth driver, GDM1_UFRC_P/BFRC_P/MFRC_P/OFRC_P) to PDMA, to the PPE
  * (mt7621_ppe.c: mainline's 0x4444) or drops it.
  *
- * Not modelled: HW LRO, the QDMA scheduler and rate limits (their
- * registers are stored), the QDMA RX ring (frames for it go to PDMA).
+ * QDMA TX keeps 16 queues (the TX descriptor's PQID) with their min and
+ * max rates, weights and two schedulers (fe_qdma_fetch() and below), on
+ * the virtual clock, and honours the switch's pause of a GMAC.
+ *
+ * Not modelled: HW LRO, the QDMA free queue's pages and flow-control
+ * thresholds, the QDMA RX ring (frames for it go to PDMA).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -270,72 +274,394 @@ static void fe_tx_frame(MT7621FEState *s, uint32_t txd4, size_t len)
     fe_gdma_send(s, gdma, f, len);
 }
 
-/* QDMA TX: descriptors from DTX up to CTX, each released to DRX */
-static void fe_qdma_tx(MT7621FEState *s)
+/*
+ * QDMA TX, as mtk_eth_soc relies on it (NOTES.md, "Issue 20: the QDMA's
+ * queues"): the engine reads the TX list from DTX up to CTX, in order,
+ * and puts each frame on the queue its first descriptor's PQID names;
+ * its scheduler sends the queues' frames as their rates allow, and gives
+ * each frame's descriptors back once sent, linking them behind DRX in
+ * the order it sent them (txd2 of the last one released), so that a
+ * queue held by its rate does not hold the others' descriptors.
+ */
+#define QTX_SCH(q)              (QDMA_QTX_CFG + (q) * 0x10 + 4)
+#define   QTX_SCH_TX_SEL            BIT(31)
+#define   QTX_SCH_LEAKY_BUCKET_EN   BIT(30)
+#define   QTX_SCH_LEAKY_BUCKET(v)   extract32(v, 28, 2)
+#define   QTX_SCH_MIN_RATE_EN       BIT(27)
+#define   QTX_SCH_MIN_RATE(v)       extract32(v, 16, 11)
+#define   QTX_SCH_WEIGHT(v)         extract32(v, 12, 4)
+#define   QTX_SCH_MAX_RATE_EN       BIT(11)
+#define   QTX_SCH_MAX_RATE(v)       extract32(v, 0, 11)
+#define   TX_SCH_MAX_WFQ            BIT(15)
+#define   TX_SCH_RATE_EN            BIT(11)
+#define TXD3_PQID(v)            extract32(v, 0, 4)
+#define QDMA_FRAME_DESCS        64      /* more to a frame: a broken list */
+#define MAC_MCR_FORCE_RX_FC     BIT(5)
+#define QDMA_FCS_LEN            4       /* the rates count the FCS too */
+
+/*
+ * A rate field (mantissa 10:4, exponent 3:0) in bit/s: mantissa * 10^exp
+ * kbit/s, as mtk_set_queue_speed() programs them (103 * 10^3: 103 Mbit/s)
+ */
+static uint64_t fe_qdma_rate(uint32_t field)
 {
-    size_t len = 0;
-    uint32_t first_txd4 = 0, frames = 0;
-    bool first = true, done = false;
+    unsigned man = extract32(field, 4, 7), exp = extract32(field, 0, 4);
+    uint64_t bps = man * 1000ull;
+
+    if (exp > 9) {
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA rate exponent %u\n",
+                      exp);
+        exp = 9;
+    }
+    while (exp--) {
+        bps *= 10;
+    }
+    return bps;
+}
+
+/* How long @bytes take at @bps, in ns of the virtual clock */
+static int64_t fe_qdma_time(uint64_t bytes, uint64_t bps)
+{
+    return bps ? muldiv64(bytes * 8, NANOSECONDS_PER_SECOND, bps) : 0;
+}
+
+/*
+ * The burst a rate lets through at once: LEAKY_BUCKET_SIZE 0-3 read as
+ * 2, 4, 8 or 16 KiB (not documented; mainline sets 3), one frame without
+ * LEAKY_BUCKET_EN
+ */
+static int64_t fe_qdma_burst(uint32_t sch, uint64_t bps)
+{
+    if (!(sch & QTX_SCH_LEAKY_BUCKET_EN)) {
+        return 0;
+    }
+    return fe_qdma_time(2048u << QTX_SCH_LEAKY_BUCKET(sch), bps);
+}
+
+/* Charge @bytes to a rate's clock @next (a GCRA: the rate's own time) */
+static void fe_qdma_charge(int64_t *next, int64_t now, int64_t burst,
+                           uint64_t bytes, uint64_t bps)
+{
+    *next = MAX(*next, now - burst) + fe_qdma_time(bytes, bps);
+}
+
+static void fe_qdma_reset(MT7621FEState *s)
+{
+    int q;
+
+    for (q = 0; q < MT7621_QDMA_QUEUES; q++) {
+        s->qdma_q[q].head = s->qdma_q[q].count = 0;
+        s->qdma_q[q].max_next = s->qdma_q[q].min_next = 0;
+        s->qdma_q[q].credit = 0;
+    }
+    s->qdma_rr = 0;
+    s->qdma_sch_next[0] = s->qdma_sch_next[1] = 0;
+    timer_del(s->qdma_timer);
+}
+
+/*
+ * Give a sent frame's descriptor at @addr back, behind DRX: the last one
+ * given back links to it (txd2), unless the CPU has handed that one over
+ * again (owner not the CPU: a driver that reclaims by index, in order)
+ */
+static void fe_qdma_release(MT7621FEState *s, uint32_t addr, uint32_t txd3)
+{
+    uint32_t drx = fe_reg(s, QDMA_DRX_PTR), link[2];
+
+    txd3 = cpu_to_le32(txd3 | TXD3_OWNER_CPU);
+    dma_memory_write(&s->dma_as, addr + 8, &txd3, 4, MEMTXATTRS_UNSPECIFIED);
+    if (drx != addr &&
+        dma_memory_read(&s->dma_as, drx + 4, link, 8,
+                        MEMTXATTRS_UNSPECIFIED) == MEMTX_OK &&
+        (le32_to_cpu(link[1]) & TXD3_OWNER_CPU) &&
+        le32_to_cpu(link[0]) != addr) {
+        link[0] = cpu_to_le32(addr);
+        dma_memory_write(&s->dma_as, drx + 4, link, 4,
+                         MEMTXATTRS_UNSPECIFIED);
+    }
+    fe_set(s, QDMA_DRX_PTR, addr);
+}
+
+/*
+ * Read frames from the TX list onto their queues. Returns true if a full
+ * queue stopped it (the list is not read past a frame that has no room)
+ */
+static bool fe_qdma_fetch(MT7621FEState *s)
+{
     int budget = 4096;
 
     while (fe_running(s) && (fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) &&
            fe_reg(s, QDMA_DTX_PTR) != fe_reg(s, QDMA_CTX_PTR)) {
-        uint32_t addr = fe_reg(s, QDMA_DTX_PTR);
+        uint32_t first = fe_reg(s, QDMA_DTX_PTR), addr = first;
+        uint32_t txd3 = 0, txd4 = 0, len = 0, d[4];
+        MT7621QdmaQueue *q;
+        int i;
+
+        for (i = 0; i < QDMA_FRAME_DESCS; i++) {
+            if (i && addr == fe_reg(s, QDMA_CTX_PTR)) {
+                return false;   /* the rest of the frame is not given yet */
+            }
+            if (!budget--) {
+                qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA TX "
+                              "descriptor list does not reach CTX\n");
+                return false;
+            }
+            if (dma_memory_read(&s->dma_as, addr, d, sizeof(d),
+                                MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+                qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX descriptor at "
+                              "0x%x outside RAM\n", addr);
+                return false;
+            }
+            if (!i) {
+                txd3 = le32_to_cpu(d[2]);
+                txd4 = le32_to_cpu(d[3]);
+            }
+            len += TXD3_PLEN0(le32_to_cpu(d[2]));
+            addr = le32_to_cpu(d[1]);
+            if (le32_to_cpu(d[2]) & TXD3_LS0) {
+                break;
+            }
+        }
+        if (i == QDMA_FRAME_DESCS) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA TX frame at 0x%x "
+                          "of more than %d descriptors\n", first,
+                          QDMA_FRAME_DESCS);
+            return false;
+        }
+        q = &s->qdma_q[TXD3_PQID(txd3)];
+        if (q->count == MT7621_QDMA_QUEUE_LEN) {
+            trace_mt7621_fe_qdma_full(TXD3_PQID(txd3));
+            return true;
+        }
+        i = (q->head + q->count++) % MT7621_QDMA_QUEUE_LEN;
+        q->desc[i] = first;
+        q->len[i] = len;
+        q->txd4[i] = txd4;
+        trace_mt7621_fe_qdma_fetch(TXD3_PQID(txd3), len, first, q->count);
+        fe_set(s, QDMA_DTX_PTR, addr);
+    }
+    return false;
+}
+
+/*
+ * Send the frame at the head of queue @qn (picked in the min-rate stage:
+ * @min), give its descriptors back
+ */
+static void fe_qdma_send(MT7621FEState *s, int qn, bool min)
+{
+    MT7621QdmaQueue *q = &s->qdma_q[qn];
+    uint32_t addr = q->desc[q->head], txd4 = q->txd4[q->head];
+    size_t len = 0;
+    int i;
+
+    for (i = 0; i < QDMA_FRAME_DESCS; i++) {
         uint32_t d[4];
         size_t n;
 
-        if (!budget--) {
-            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA TX descriptor "
-                          "list does not reach CTX\n");
-            break;
-        }
         if (dma_memory_read(&s->dma_as, addr, d, sizeof(d),
                             MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
             qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX descriptor at "
                           "0x%x outside RAM\n", addr);
+            len = sizeof(s->tx_buf) + 1;
             break;
         }
         d[0] = le32_to_cpu(d[0]);
-        d[1] = le32_to_cpu(d[1]);
         d[2] = le32_to_cpu(d[2]);
-        d[3] = le32_to_cpu(d[3]);
-        if (first) {
-            first_txd4 = d[3];
-            first = false;
-        }
         n = TXD3_PLEN0(d[2]);
         if (len + n > sizeof(s->tx_buf)) {
             qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX frame too long\n");
             len = sizeof(s->tx_buf) + 1;
-        } else if (dma_memory_read(&s->dma_as, d[0], s->tx_buf + len, n,
+        } else if (len <= sizeof(s->tx_buf) &&
+                   dma_memory_read(&s->dma_as, d[0], s->tx_buf + len, n,
                                    MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
             qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: TX buffer at 0x%x "
                           "outside RAM\n", d[0]);
             len = sizeof(s->tx_buf) + 1;
-        } else {
+        } else if (len <= sizeof(s->tx_buf)) {
             len += n;
         }
+        fe_qdma_release(s, addr, d[2]);
         if (d[2] & TXD3_LS0) {
-            if (len <= sizeof(s->tx_buf)) {
-                fe_tx_frame(s, first_txd4, len);
-            }
-            frames++;
-            len = 0;
-            first = true;
+            break;
         }
-        /* Give the descriptor back: owner CPU, on the release list */
-        d[2] |= TXD3_OWNER_CPU;
-        d[2] = cpu_to_le32(d[2]);
-        dma_memory_write(&s->dma_as, addr + 8, &d[2], 4,
-                         MEMTXATTRS_UNSPECIFIED);
-        fe_set(s, QDMA_DRX_PTR, addr);
-        fe_set(s, QDMA_DTX_PTR, d[1]);
-        done = true;
+        addr = le32_to_cpu(d[1]);
     }
-    if (done) {
+    q->head = (q->head + 1) % MT7621_QDMA_QUEUE_LEN;
+    q->count--;
+    trace_mt7621_fe_qdma_send(qn, len, min, q->count);
+    if (len <= sizeof(s->tx_buf)) {
+        fe_tx_frame(s, txd4, len);
+    }
+}
+
+/*
+ * Whether queue @qn's head frame may go now, in the min-rate stage
+ * (@min) or the max-rate one; *@wake: the earliest time a rate that held
+ * it lets it go
+ */
+static bool fe_qdma_ready(MT7621FEState *s, int qn, bool min, int64_t now,
+                          int64_t *wake)
+{
+    MT7621QdmaQueue *q = &s->qdma_q[qn];
+    uint32_t sch = fe_reg(s, QTX_SCH(qn));
+    uint32_t sch_rate = fe_reg(s, QDMA_TX_SCH_RATE);
+    int sel = !!(sch & QTX_SCH_TX_SEL);
+    int fport = TXD4_FPORT(q->txd4[q->head]);
+
+    if (!q->count) {
+        return false;
+    }
+    if ((fport == 1 || fport == 2) && s->gmac_paused[fport - 1] &&
+        (fe_reg(s, MAC_MCR(fport - 1)) & MAC_MCR_FORCE_RX_FC)) {
+        return false;           /* the switch's pause: its xon wakes us */
+    }
+    if ((extract32(sch_rate, sel * 16, 16) & TX_SCH_RATE_EN) &&
+        s->qdma_sch_next[sel] > now) {
+        *wake = MIN(*wake, s->qdma_sch_next[sel]);
+        return false;
+    }
+    if (sch & QTX_SCH_MAX_RATE_EN) {
+        if (!fe_qdma_rate(QTX_SCH_MAX_RATE(sch))) {
+            return false;       /* a max rate of 0: nothing goes */
+        }
+        if (q->max_next > now) {
+            trace_mt7621_fe_qdma_hold(qn, q->max_next - now);
+            *wake = MIN(*wake, q->max_next);
+            return false;
+        }
+    }
+    return !min || ((sch & QTX_SCH_MIN_RATE_EN) && q->min_next <= now);
+}
+
+/*
+ * The next queue to send from: first those below their min rate, in
+ * turn; then, with MAX_WFQ, in turn by their weights (that many frames
+ * each), without it by strict priority, the highest queue first; -1 if
+ * none may send now. *@min: picked in the min-rate stage
+ */
+static int fe_qdma_pick(MT7621FEState *s, int64_t now, int64_t *wake,
+                        bool *min)
+{
+    bool wfq = fe_reg(s, QDMA_TX_SCH_RATE) & TX_SCH_MAX_WFQ;
+    int i, qn;
+
+    for (i = 0; i < MT7621_QDMA_QUEUES; i++) {
+        qn = (s->qdma_rr + i) % MT7621_QDMA_QUEUES;
+        if (fe_qdma_ready(s, qn, true, now, wake)) {
+            *min = true;
+            return qn;
+        }
+    }
+    *min = false;
+    for (i = 0; i < MT7621_QDMA_QUEUES; i++) {
+        qn = wfq ? (s->qdma_rr + i) % MT7621_QDMA_QUEUES
+                 : MT7621_QDMA_QUEUES - 1 - i;
+        if (fe_qdma_ready(s, qn, false, now, wake)) {
+            if (qn != s->qdma_rr) {
+                s->qdma_rr = qn;
+                s->qdma_q[qn].credit =
+                    MAX(QTX_SCH_WEIGHT(fe_reg(s, QTX_SCH(qn))), 1);
+            }
+            return qn;
+        }
+    }
+    return -1;
+}
+
+/* Charge queue @qn's frame of @len bytes to its rates and its turn */
+static void fe_qdma_account(MT7621FEState *s, int qn, uint32_t len,
+                            int64_t now)
+{
+    MT7621QdmaQueue *q = &s->qdma_q[qn];
+    uint32_t sch = fe_reg(s, QTX_SCH(qn));
+    int sel = !!(sch & QTX_SCH_TX_SEL);
+    uint32_t sch_rate = extract32(fe_reg(s, QDMA_TX_SCH_RATE), sel * 16, 16);
+    uint64_t bps, bytes = len + QDMA_FCS_LEN;
+
+    if (sch & QTX_SCH_MAX_RATE_EN) {
+        bps = fe_qdma_rate(QTX_SCH_MAX_RATE(sch));
+        fe_qdma_charge(&q->max_next, now, fe_qdma_burst(sch, bps), bytes,
+                       bps);
+    }
+    if (sch & QTX_SCH_MIN_RATE_EN) {
+        bps = fe_qdma_rate(QTX_SCH_MIN_RATE(sch));
+        fe_qdma_charge(&q->min_next, now, fe_qdma_burst(sch, bps), bytes,
+                       bps);
+    }
+    if (sch_rate & TX_SCH_RATE_EN) {
+        bps = fe_qdma_rate(sch_rate);
+        fe_qdma_charge(&s->qdma_sch_next[sel], now, 0, bytes, bps);
+    }
+    if (qn == s->qdma_rr && (!q->credit || !--q->credit)) {
+        s->qdma_rr = (qn + 1) % MT7621_QDMA_QUEUES;
+        s->qdma_q[s->qdma_rr].credit =
+            MAX(QTX_SCH_WEIGHT(fe_reg(s, QTX_SCH(s->qdma_rr))), 1);
+    }
+}
+
+/* Send what the queues' rates allow now; returns how many frames */
+static uint32_t fe_qdma_schedule(MT7621FEState *s)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t wake = INT64_MAX;
+    uint32_t frames = 0;
+    bool min;
+    int qn;
+
+    while (fe_running(s) && (fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) &&
+           (qn = fe_qdma_pick(s, now, &wake, &min)) >= 0) {
+        fe_qdma_account(s, qn, s->qdma_q[qn].len[s->qdma_q[qn].head], now);
+        fe_qdma_send(s, qn, min);
+        frames++;
+    }
+    if (wake != INT64_MAX) {
+        timer_mod(s->qdma_timer, wake);
+    }
+    return frames;
+}
+
+/*
+ * Read the list and send what may go; a list that keeps filling a queue
+ * (a loop of descriptors that never reaches CTX) is read a few rounds a
+ * call, not forever
+ */
+static void fe_qdma_tx(MT7621FEState *s)
+{
+    uint32_t frames = 0, n;
+    int rounds = 8;
+    bool full;
+
+    do {
+        full = fe_qdma_fetch(s);
+        n = fe_qdma_schedule(s);
+        frames += n;
+    } while (full && n && --rounds);
+    if (frames) {
         fe_set(s, QDMA_INT_STATUS, fe_reg(s, QDMA_INT_STATUS) | TX_DONE_INT0);
         ralink_pdma_dly_complete(&s->dly[MT7621_FE_DLY_TX], frames);
         fe_update_irq(s);
+    }
+}
+
+static void fe_qdma_timer(void *opaque)
+{
+    fe_qdma_tx(opaque);
+}
+
+/* The switch's CPU port asks GMAC @id to pause (802.3x), or to go on */
+static void fe_gmac_pause(void *opaque, bool on)
+{
+    struct MT7621FEGmac *g = opaque;
+    MT7621FEState *s = g->fe;
+
+    if (s->gmac_paused[g->id] == on) {
+        return;
+    }
+    s->gmac_paused[g->id] = on;
+    trace_mt7621_fe_qdma_pause(g->id, on);
+    if (!on) {
+        /* Not from within the switch's own call: at the next event */
+        timer_mod(s->qdma_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     }
 }
 
@@ -524,6 +850,7 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
 static const MT7530MacOps fe_gmac_ops = {
     .can_receive = fe_gmac_can_receive,
     .receive = fe_gmac_receive,
+    .pause = fe_gmac_pause,
 };
 
 /* -- MDIO ---------------------------------------------------------------- */
@@ -796,9 +1123,13 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
             ralink_pdma_dly_reconfigure(&s->dly[MT7621_FE_DLY_TX]);
         }
         return;
+    case QDMA_DTX_PTR:
+        /* The list starts again: what the queues held is forgotten */
+        fe_qdma_reset(s);
+        /* fall through */
     case QDMA_GLO_CFG:
     case QDMA_CTX_PTR:
-    case QDMA_DTX_PTR:
+    case QDMA_TX_SCH_RATE:
         fe_set(s, addr, val);
         fe_qdma_tx(s);
         return;
@@ -822,6 +1153,17 @@ static void mt7621_fe_write(void *opaque, hwaddr addr, uint64_t val,
     case MAC_MSR(1):
         qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: write to MAC status "
                       "register 0x%" HWADDR_PRIx "\n", addr);
+        return;
+    }
+    if (addr >= QTX_SCH(0) && addr <= QTX_SCH(MT7621_QDMA_QUEUES - 1) &&
+        (addr & 0xf) == 4) {
+        if ((val & QTX_SCH_MAX_RATE_EN) && !fe_qdma_rate(val)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA queue %d: max "
+                          "rate 0, it sends nothing\n",
+                          (int)(addr - QDMA_QTX_CFG) / 0x10);
+        }
+        fe_set(s, addr, val);
+        fe_qdma_tx(s);
         return;
     }
     if (!fe_plain_reg(addr)) {
@@ -876,6 +1218,7 @@ static void mt7621_fe_reset_regs(MT7621FEState *s)
     for (i = 0; i < ARRAY_SIZE(s->dly); i++) {
         ralink_pdma_dly_reset(&s->dly[i]);
     }
+    fe_qdma_reset(s);
     fe_update_irq(s);
 }
 
@@ -951,6 +1294,7 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
                          RALINK_PDMA_DLY_TX_SHIFT,
                          &s->regs[PDMA_IRQ_STATUS / 4], TX_DONE_DLY,
                          fe_update_irq_cb, s);
+    s->qdma_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, fe_qdma_timer, s);
     mt7530_attach_mac(s->sw, MT7530_CPU_PORT, &fe_gmac_ops, &s->gmac[0]);
     mt7530_attach_mac(s->sw, MT7530_GMAC1_PORT, &fe_gmac_ops, &s->gmac[1]);
 }
@@ -965,6 +1309,63 @@ static void mt7621_fe_init(Object *obj)
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
     qdev_init_gpio_in_named(DEVICE(obj), mt7621_fe_reset_in, "reset", 2);
 }
+
+static const VMStateDescription vmstate_mt7621_qdma_queue = {
+    .name = "mt7621-qdma-queue",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(desc, MT7621QdmaQueue, MT7621_QDMA_QUEUE_LEN),
+        VMSTATE_UINT32_ARRAY(len, MT7621QdmaQueue, MT7621_QDMA_QUEUE_LEN),
+        VMSTATE_UINT32_ARRAY(txd4, MT7621QdmaQueue, MT7621_QDMA_QUEUE_LEN),
+        VMSTATE_UINT32(head, MT7621QdmaQueue),
+        VMSTATE_UINT32(count, MT7621QdmaQueue),
+        VMSTATE_INT64(max_next, MT7621QdmaQueue),
+        VMSTATE_INT64(min_next, MT7621QdmaQueue),
+        VMSTATE_UINT32(credit, MT7621QdmaQueue),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static bool fe_qdma_needed(void *opaque)
+{
+    return true;
+}
+
+static int fe_qdma_post_load(void *opaque, int version_id)
+{
+    MT7621FEState *s = opaque;
+    int q;
+
+    if (s->qdma_rr >= MT7621_QDMA_QUEUES) {
+        return -EINVAL;
+    }
+    for (q = 0; q < MT7621_QDMA_QUEUES; q++) {
+        if (s->qdma_q[q].head >= MT7621_QDMA_QUEUE_LEN ||
+            s->qdma_q[q].count > MT7621_QDMA_QUEUE_LEN) {
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+/* The QDMA's queues and scheduler (a subsection of their own) */
+static const VMStateDescription vmstate_mt7621_fe_qdma = {
+    .name = TYPE_MT7621_FE "/qdma",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = fe_qdma_needed,
+    .post_load = fe_qdma_post_load,
+    .fields = (VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(qdma_q, MT7621FEState, MT7621_QDMA_QUEUES, 1,
+                             vmstate_mt7621_qdma_queue, MT7621QdmaQueue),
+        VMSTATE_UINT32(qdma_rr, MT7621FEState),
+        VMSTATE_INT64_ARRAY(qdma_sch_next, MT7621FEState, 2),
+        VMSTATE_BOOL_ARRAY(gmac_paused, MT7621FEState, MT7621_FE_NUM_GMACS),
+        VMSTATE_TIMER_PTR(qdma_timer, MT7621FEState),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static const VMStateDescription vmstate_mt7621_fe = {
     .name = TYPE_MT7621_FE,
@@ -986,6 +1387,10 @@ static const VMStateDescription vmstate_mt7621_fe = {
                              vmstate_ralink_pdma_dly, RalinkPDMADelay),
         VMSTATE_STRUCT(ppe, MT7621FEState, 1, vmstate_mt7621_ppe, MT7621PPE),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * []) {
+        &vmstate_mt7621_fe_qdma,
+        NULL
     }
 };
 

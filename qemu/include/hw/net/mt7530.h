@@ -12,6 +12,7 @@
 #include "hw/net/ralink_phy.h"
 #include "hw/sysbus.h"
 #include "net/net.h"
+#include "qemu/queue.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 
@@ -47,10 +48,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7530State, MT7530)
  * @receive: deliver one frame (as on the wire, CPU tag included), which
  *           entered the switch by port @sport (the MT7620's frame engine
  *           puts it in the RX descriptor)
+ * @pause: the CPU port's flow control asks the MAC to stop sending (@on)
+ *         or to go on (802.3x pause; may be NULL)
  */
 typedef struct MT7530MacOps {
     bool (*can_receive)(void *opaque);
     void (*receive)(void *opaque, const uint8_t *buf, size_t len, int sport);
+    void (*pause)(void *opaque, bool on);
 } MT7530MacOps;
 
 void mt7530_attach_mac(MT7530State *s, int port, const MT7530MacOps *ops,
@@ -71,6 +75,42 @@ uint16_t mt7530_mdio_c45_read(MT7530State *s, unsigned addr, unsigned devad,
                               unsigned reg);
 void mt7530_mdio_c45_write(MT7530State *s, unsigned addr, unsigned devad,
                            unsigned reg, uint16_t val);
+
+/*
+ * A front port's egress buffer: frames wait for the link, which sends
+ * them at its speed on the virtual clock; beyond MT7530_EGRESS_BUF bytes
+ * they are dropped (MIB TxDrop). Frames from a CPU port past
+ * MT7530_EGRESS_XOFF bytes make the CPU port pause its MAC (when its
+ * flow control is on), until the port is down to MT7530_EGRESS_XON.
+ */
+#define MT7530_EGRESS_BUF       (128 * 1024)
+#define MT7530_EGRESS_XOFF      (64 * 1024)
+#define MT7530_EGRESS_XON       (32 * 1024)
+
+typedef struct MT7530EgressFrame {
+    uint8_t *data;
+    uint32_t len;
+    uint32_t src;
+    QTAILQ_ENTRY(MT7530EgressFrame) next;
+} MT7530EgressFrame;
+
+/**
+ * MT7530Egress: a front port's egress
+ * @queue: the frames waiting, oldest first; @bytes: their length
+ * @cpu_bytes: what of it came from a CPU port
+ * @free_at: the virtual time (ns) the link is done with its last frame
+ * @xoff: the CPU ports (a mask) this port has asked to pause
+ */
+typedef struct MT7530Egress {
+    QTAILQ_HEAD(, MT7530EgressFrame) queue;
+    uint32_t bytes;
+    uint32_t cpu_bytes;
+    int64_t free_at;
+    uint32_t xoff;
+    QEMUTimer *timer;
+    struct MT7530State *sw;
+    int port;
+} MT7530Egress;
 
 /** MT7530Vlan: one entry of the VLAN table (VAWD1/VAWD2 as written) */
 typedef struct MT7530Vlan {
@@ -152,6 +192,7 @@ struct MT7530State {
     int search_pos;
 
     RalinkGen gen;
+    MT7530Egress egress[MT7530_NUM_NICS];
 };
 
 #endif /* HW_NET_MT7530_H */

@@ -40,6 +40,34 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621FEState, MT7621_FE)
 #define MT7621_FE_DLY_TX        1
 #define MT7621_FE_DLY_PDMA_TX   2
 
+/*
+ * The QDMA's TX queues (MTK_QDMA_NUM_QUEUES) and the frames each holds:
+ * read from the TX list, not yet sent (their descriptors are the
+ * engine's until then)
+ */
+#define MT7621_QDMA_QUEUES      16
+#define MT7621_QDMA_QUEUE_LEN   512
+
+/**
+ * MT7621QdmaQueue: one QDMA TX queue
+ * @desc: each held frame's first TX descriptor, oldest at @head
+ * @len: its length (the sum of its descriptors' PLEN0)
+ * @txd4: its first descriptor's txd4 (the forward port)
+ * @max_next: the virtual time (ns) from which the max rate lets it send
+ * @min_next: the virtual time from which it is below its min rate again
+ * @credit: frames it may still send in this weighted round
+ */
+typedef struct MT7621QdmaQueue {
+    uint32_t desc[MT7621_QDMA_QUEUE_LEN];
+    uint32_t len[MT7621_QDMA_QUEUE_LEN];
+    uint32_t txd4[MT7621_QDMA_QUEUE_LEN];
+    uint32_t head;
+    uint32_t count;
+    int64_t max_next;
+    int64_t min_next;
+    uint32_t credit;
+} MT7621QdmaQueue;
+
 struct MT7621FEState {
     SysBusDevice parent_obj;
 
@@ -75,6 +103,17 @@ struct MT7621FEState {
      * and the timer of the oldest one, per MT7621_FE_DLY_*
      */
     RalinkPDMADelay dly[3];
+    /*
+     * The QDMA's TX queues and their scheduler: the queue the weighted
+     * round is at, each scheduler's rate limit (as @max_next), whether
+     * the switch pauses each GMAC, and the timer of the next frame a max
+     * rate held
+     */
+    MT7621QdmaQueue qdma_q[MT7621_QDMA_QUEUES];
+    uint32_t qdma_rr;
+    int64_t qdma_sch_next[2];
+    bool gmac_paused[MT7621_FE_NUM_GMACS];
+    QEMUTimer *qdma_timer;
     /*
      * Faults a test injects (QOM properties, settable at run time; see
      * the "fault-*" properties in mt7621_fe.c)

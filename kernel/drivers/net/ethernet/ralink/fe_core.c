@@ -32,6 +32,7 @@
 #include <net/dsa.h>
 #include <net/dst_metadata.h>
 #include <net/page_pool/helpers.h>
+#include <net/pkt_cls.h>
 
 #include "fe_core.h"
 
@@ -266,6 +267,14 @@ static int fe_dma_up(struct fe_eth *eth)
 	return 0;
 }
 
+static void fe_tx_reset_queues(struct net_device *dev)
+{
+	unsigned int q;
+
+	for (q = 0; q < dev->num_tx_queues; q++)
+		netdev_tx_reset_queue(netdev_get_tx_queue(dev, q));
+}
+
 static void fe_dma_down(struct fe_eth *eth)
 {
 	unsigned int i;
@@ -288,11 +297,32 @@ static void fe_dma_down(struct fe_eth *eth)
 	fe_dma_free(eth);
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])
-			netdev_tx_reset_queue(netdev_get_tx_queue(eth->mac[i]->netdev,
-								  0));
+			fe_tx_reset_queues(eth->mac[i]->netdev);
 }
 
 /* -- netdev ops ----------------------------------------------------------- */
+
+/*
+ * With QDMA queues (fe_soc_data.tx_queues), as mainline's
+ * mtk_select_queue(): a DSA conduit's frames go to the queue of their
+ * port (tag_mtk.c set the mapping to the port's index) from
+ * FE_QDMA_DSA_QUEUE0 on, where fe_netdev_event() gives each the rate of
+ * its port's link; any other netdev's to the queue of its MAC.
+ */
+static u16 fe_select_queue(struct net_device *dev, struct sk_buff *skb,
+			   struct net_device *sb_dev)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	unsigned int q;
+
+	if (dev->real_num_tx_queues == 1)
+		return 0;
+	if (netdev_uses_dsa(dev))
+		q = skb_get_queue_mapping(skb) + FE_QDMA_DSA_QUEUE0;
+	else
+		q = mac->id;
+	return q < dev->real_num_tx_queues ? q : 0;
+}
 
 static int fe_open(struct net_device *dev)
 {
@@ -348,7 +378,7 @@ static int fe_stop(struct net_device *dev)
 			usleep_range(1000, 2000);
 		}
 		clear_bit(mac->id, &eth->tx.stopped);
-		netdev_tx_reset_queue(netdev_get_tx_queue(dev, 0));
+		fe_tx_reset_queues(dev);
 		return 0;
 	}
 
@@ -403,6 +433,59 @@ static int fe_set_features(struct net_device *dev,
 	dev->features = features;
 	fe_mac_fwd(mac, netif_running(dev));
 	return 0;
+}
+
+/*
+ * A TBF on one of the TX queues of mq (`tc qdisc replace dev eth0 parent
+ * 1:4 tbf rate ...`: mq's class minor is the queue + 1) becomes that QDMA
+ * queue's max rate (for a DSA conduit, queue port + 3 carries the port's
+ * frames). TBF's offload has no extack and its result is not looked at:
+ * what cannot be offloaded (a TBF at the root, a rate the hardware has
+ * no value for) is refused here and only shaped in software.
+ */
+static int fe_setup_tc_tbf(struct net_device *dev,
+			   struct tc_tbf_qopt_offload *qopt)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+	unsigned int q = TC_H_MIN(qopt->parent) - 1;
+	int err;
+
+	if (qopt->parent == TC_H_ROOT || !TC_H_MIN(qopt->parent) ||
+	    q >= dev->real_num_tx_queues || q >= FE_QTX_NUM) {
+		netdev_dbg(dev, "TBF offload: only on one TX queue of mq\n");
+		return -EOPNOTSUPP;
+	}
+	switch (qopt->command) {
+	case TC_TBF_REPLACE:
+		err = fe_qdma_set_queue_rate(mac->eth, q,
+					     qopt->replace_params.rate.rate_bytes_ps
+					     * 8);
+		if (err)
+			netdev_warn(dev, "TBF offload: no QDMA rate for %llu bit/s\n",
+				    qopt->replace_params.rate.rate_bytes_ps * 8);
+		return err;
+	case TC_TBF_DESTROY:
+		return fe_qdma_set_queue_rate(mac->eth, q, 0);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static int fe_setup_tc(struct net_device *dev, enum tc_setup_type type,
+		       void *type_data)
+{
+	struct fe_mac *mac = netdev_priv(dev);
+
+	switch (type) {
+	case TC_SETUP_QDISC_TBF:
+		if (mac->eth->soc->tx_queues <= 1)
+			return -EOPNOTSUPP;
+		return fe_setup_tc_tbf(dev, type_data);
+	case TC_SETUP_FT:
+		return fe_ppe_setup_tc(dev, type, type_data);
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 #ifdef CONFIG_NET_POLL_CONTROLLER
@@ -578,6 +661,7 @@ static const struct net_device_ops fe_netdev_ops = {
 	.ndo_open		= fe_open,
 	.ndo_stop		= fe_stop,
 	.ndo_start_xmit		= fe_start_xmit,
+	.ndo_select_queue	= fe_select_queue,
 	.ndo_set_mac_address	= fe_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
 	.ndo_eth_ioctl		= fe_ioctl,
@@ -585,6 +669,7 @@ static const struct net_device_ops fe_netdev_ops = {
 	.ndo_tx_timeout		= fe_tx_timeout,
 	.ndo_get_stats64	= fe_get_stats64,
 	.ndo_set_features	= fe_set_features,
+	.ndo_setup_tc		= fe_setup_tc,
 	.ndo_vlan_rx_add_vid	= fe_vlan_rx_add_vid,
 	.ndo_vlan_rx_kill_vid	= fe_vlan_rx_kill_vid,
 #ifdef CONFIG_NET_POLL_CONTROLLER
@@ -592,7 +677,6 @@ static const struct net_device_ops fe_netdev_ops = {
 #endif
 	.ndo_bpf		= fe_bpf,
 	.ndo_xdp_xmit		= fe_xdp_xmit,
-	.ndo_setup_tc		= fe_ppe_setup_tc,
 };
 
 /* -- phylink -------------------------------------------------------------- */
@@ -637,6 +721,7 @@ static void fe_mac_link_down(struct phylink_config *config, unsigned int mode,
 {
 	struct fe_mac *mac = fe_phylink_to_mac(config);
 
+	mac->speed = 0;
 	if (mac->eth->soc->mac_ops->link_down)
 		mac->eth->soc->mac_ops->link_down(mac);
 }
@@ -648,6 +733,7 @@ static void fe_mac_link_up(struct phylink_config *config,
 {
 	struct fe_mac *mac = fe_phylink_to_mac(config);
 
+	mac->speed = speed;
 	if (mac->eth->soc->mac_ops->link_up)
 		mac->eth->soc->mac_ops->link_up(mac, speed, duplex, tx_pause,
 						rx_pause);
@@ -741,7 +827,8 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	if (err)
 		return err;
 
-	dev = alloc_etherdev(sizeof(*mac));
+	dev = alloc_etherdev_mqs(sizeof(*mac), max(eth->soc->tx_queues, 1U),
+				 1);
 	if (!dev)
 		return -ENOMEM;
 
@@ -764,8 +851,15 @@ static int fe_mac_probe(struct fe_eth *eth, struct device_node *np)
 	dev->watchdog_timeo = 5 * HZ;
 	dev->irq = eth->irq;
 	dev->hw_features = eth->hw_features;
+	/*
+	 * tc TBF on a QDMA queue (fe_setup_tc()), flow tables for the PPE
+	 * (fe_ppe.c): both the MT7621's
+	 */
+	if (eth->soc->tx_queues > 1 || eth->ppe)
+		dev->hw_features |= NETIF_F_HW_TC;
 	dev->features = dev->hw_features;
-	dev->vlan_features = dev->hw_features & ~NETIF_F_HW_VLAN_CTAG_TX;
+	dev->vlan_features = dev->hw_features &
+			     ~(NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_TC);
 	/* How the stack tells the VIDs the TX VLAN table should hold */
 	if (eth->vid_entry)
 		dev->features |= NETIF_F_HW_VLAN_CTAG_FILTER;
@@ -882,6 +976,45 @@ static int fe_alloc_dsa_meta(struct fe_eth *eth)
 		eth->dsa_meta[i] = md;
 	}
 	return 0;
+}
+
+/*
+ * A DSA user port whose conduit is one of our MACs changed its link: its
+ * QDMA queue gets the port's speed as its max rate, unless the MAC is
+ * no faster (mainline's mtk_device_event()); called under RTNL
+ */
+static int fe_netdev_event(struct notifier_block *nb, unsigned long event,
+			   void *ptr)
+{
+	struct fe_eth *eth = container_of(nb, struct fe_eth, netdev_nb);
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+	struct ethtool_link_ksettings s;
+	struct net_device *conduit;
+	struct dsa_port *dp;
+	struct fe_mac *mac;
+	u32 speed;
+
+	if (!IS_ENABLED(CONFIG_NET_DSA) || event != NETDEV_CHANGE ||
+	    !dsa_user_dev_check(dev))
+		return NOTIFY_DONE;
+	dp = dsa_port_from_netdev(dev);
+	if (IS_ERR(dp) || !dp->cpu_dp)
+		return NOTIFY_DONE;
+	conduit = dsa_port_to_conduit(dp);
+	if (!conduit || conduit->netdev_ops != &fe_netdev_ops)
+		return NOTIFY_DONE;
+	mac = netdev_priv(conduit);
+	if (mac->eth != eth || dp->index + FE_QDMA_DSA_QUEUE0 >= FE_QTX_NUM ||
+	    __ethtool_get_link_ksettings(dev, &s))
+		return NOTIFY_DONE;
+
+	speed = s.base.speed;
+	if (!speed || speed == SPEED_UNKNOWN)
+		return NOTIFY_DONE;
+	if (mac->speed > 0 && mac->speed <= speed)
+		speed = 0;
+	fe_qdma_set_queue_speed(eth, dp->index + FE_QDMA_DSA_QUEUE0, speed);
+	return NOTIFY_DONE;
 }
 
 static int fe_probe(struct platform_device *pdev)
@@ -1039,6 +1172,15 @@ static int fe_probe(struct platform_device *pdev)
 		}
 	}
 
+	if (eth->soc->tx_queues > 1) {
+		eth->netdev_nb.notifier_call = fe_netdev_event;
+		err = register_netdevice_notifier(&eth->netdev_nb);
+		if (err) {
+			i = FE_MAX_MACS;
+			goto err_unreg;
+		}
+	}
+
 	dev_info(dev, "%s frame engine, IRQ %d\n", eth->soc->name, eth->irq);
 	return 0;
 
@@ -1070,6 +1212,8 @@ static void fe_remove(struct platform_device *pdev)
 	 * then the bus goes, with a DSA switch on it (the MT7621's), which
 	 * uses our netdevs as conduits; then the netdevs.
 	 */
+	if (eth->netdev_nb.notifier_call)
+		unregister_netdevice_notifier(&eth->netdev_nb);
 	rtnl_lock();
 	for (i = 0; i < FE_MAX_MACS; i++)
 		if (eth->mac[i])

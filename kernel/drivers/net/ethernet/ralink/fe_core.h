@@ -102,6 +102,18 @@
 #define FE_QTX_RSV_MAX		GENMASK(15, 8)	/* reserved buffers, SW */
 #define FE_QTX_RSV_DEFAULT	4	/* vendor SDK value */
 #define FE_QDMA_TX_SCH_MAX_WFQ	BIT(15)
+/* QTX_SCH: a queue's rates, mantissa * 10^exponent kbit/s each */
+#define FE_QTX_SCH_LB_EN	BIT(30)		/* leaky bucket */
+#define FE_QTX_SCH_LB_SIZE	GENMASK(29, 28)
+#define FE_QTX_SCH_MIN_EN	BIT(27)
+#define FE_QTX_SCH_MIN_MAN	GENMASK(26, 20)
+#define FE_QTX_SCH_MIN_EXP	GENMASK(19, 16)
+#define FE_QTX_SCH_WEIGHT	GENMASK(15, 12)
+#define FE_QTX_SCH_MAX_EN	BIT(11)
+#define FE_QTX_SCH_MAX_MAN	GENMASK(10, 4)
+#define FE_QTX_SCH_MAX_EXP	GENMASK(3, 0)
+/* The QDMA queue of DSA port 0's frames (mainline's mtk_select_queue()) */
+#define FE_QDMA_DSA_QUEUE0	3
 #define FE_QDMA_PAGE_SIZE	2048	/* free queue buffer size */
 
 /* CDMA checksum generation (RT305x): TX checksums where txd4 asks */
@@ -237,6 +249,7 @@ struct fe_tx_desc {
 #define FE_TXC_LS0		BIT(30)
 #define FE_TXC_PLEN0		GENMASK(29, 16)
 #define FE_TXD3_SWC		BIT(14)	/* QDMA: no scheduler timestamp */
+#define FE_TXD3_PQID		GENMASK(3, 0)	/* QDMA: the TX queue */
 #define FE_TXD4_CHKSUM		GENMASK(31, 29)	/* IPv4, TCP, UDP */
 #define FE_TXD4_TSO		BIT(28)
 #define FE_TXD4_FPORT		GENMASK(27, 25)	/* GDMA n + 1 */
@@ -502,6 +515,8 @@ struct fe_soc_ops {
  *	(FE_TXC_*): 1 (txd2, PDMA) or 2 (txd3, QDMA)
  * @ctrl_set: bits ORed into every control word the CPU hands over
  * @ctrl_idle: the control word of a descriptor the CPU owns
+ * @link: txd2 links each descriptor to the next (QDMA), written again at
+ *	each fill: the engine relinks the ones it gives back
  * @probe: one-time allocations (optional)
  * @ring_init: after the ring's descriptors are idle: link them as the
  *	engine wants and program its registers (DMA stopped)
@@ -520,6 +535,7 @@ struct fe_tx_ops {
 	u8 ctrl_word;
 	u32 ctrl_set;
 	u32 ctrl_idle;
+	bool link;
 	int (*probe)(struct fe_eth *eth);
 	void (*ring_init)(struct fe_eth *eth);
 	void (*start)(struct fe_eth *eth);
@@ -598,6 +614,7 @@ struct fe_mac_ops {
  * @rx_ring_size: default RX ring size
  * @tx_ring_size: default TX ring size
  * @fq_size: QDMA free queue entries (QDMA only)
+ * @tx_queues: QDMA TX queues each netdev gets, by DSA port or MAC (0: one)
  * @has_stag: the CDM can parse (TX) and strip (RX) the MTK special tag
  * @has_gdm_tx_cnt: GDMA counters include TX
  */
@@ -625,6 +642,7 @@ struct fe_soc_data {
 	unsigned int rx_ring_size;
 	unsigned int tx_ring_size;
 	unsigned int fq_size;
+	unsigned int tx_queues;
 	bool has_stag;
 	bool has_gdm_tx_cnt;
 };
@@ -717,6 +735,8 @@ enum fe_tx_type {
  * struct fe_tx_buf - software state of a TX descriptor
  * @type: what @data is, on the frame's last descriptor
  * @mac: the MAC (0/1) the frame went to
+ * @queue: the netdev TX queue (and QDMA queue) of the frame, on its last
+ *	descriptor
  * @map_single: @dma_addr is a dma_map_single() mapping (else a page)
  * @data: skb, page or xdp_frame, on the last descriptor of a frame
  * @dma_addr: mapping of this descriptor's buffer (0: not ours to unmap)
@@ -728,6 +748,7 @@ enum fe_tx_type {
 struct fe_tx_buf {
 	u8 type;
 	u8 mac;
+	u8 queue;
 	bool map_single;
 	void *data;
 	dma_addr_t dma_addr;
@@ -755,6 +776,9 @@ struct fe_tx_buf {
  *	per descriptor)
  * @ctrl_set: the engine's fe_tx_ops.ctrl_set
  * @ctrl_idle: the engine's fe_tx_ops.ctrl_idle
+ * @link: the engine's fe_tx_ops.link
+ * @ooo: frames may complete out of order (the netdevs have more than one
+ *	TX queue, each a QDMA queue with its own rate)
  */
 struct fe_tx_ring {
 	struct fe_tx_desc *desc;
@@ -770,6 +794,8 @@ struct fe_tx_ring {
 	u8 ctrl_word;
 	u32 ctrl_set;
 	u32 ctrl_idle;
+	bool link;
+	bool ooo;
 };
 
 /**
@@ -855,6 +881,7 @@ struct fe_coal {
  * @xdp_prog: XDP program for the frames this MAC receives
  * @dsa_untag: RX strips the special tag in hardware (DSA conduit)
  * @txd4: txd4 of every descriptor of this MAC's frames (its forward port)
+ * @speed: the link's speed phylink last gave (0: down)
  */
 struct fe_mac {
 	unsigned int id;
@@ -870,6 +897,7 @@ struct fe_mac {
 	struct bpf_prog __rcu *xdp_prog;
 	bool dsa_untag;
 	u32 txd4;
+	int speed;
 };
 
 /* RX buffers: XDP headroom, then the DMA's 2-byte offset (IP alignment) */
@@ -970,6 +998,10 @@ struct fe_rx_batch {
  * @rx_watch_idx: our RX ring index it last saw
  * @rx_watch_strikes: periods in a row it saw the DMA stalled
  * @ppe: the packet processing engine, if the SoC has one (fe_ppe.c)
+ * @netdev_nb: sees DSA user ports' link changes (a queue's rate)
+ * @qtx_sch: each QDMA queue's QTX_SCH, kept across DMA restarts
+ * @qtx_speed: the link speed each QDMA queue has the max rate of (0: none)
+ * @qtx_tc_kbps: the rate a tc TBF gives each QDMA queue (0: none)
  */
 struct fe_eth {
 	struct device *dev;
@@ -1034,6 +1066,11 @@ struct fe_eth {
 	unsigned int rx_watch_idx;
 	unsigned int rx_watch_strikes;
 	struct fe_ppe *ppe;
+
+	struct notifier_block netdev_nb;
+	u32 qtx_sch[FE_QTX_NUM];
+	int qtx_speed[FE_QTX_NUM];
+	u64 qtx_tc_kbps[FE_QTX_NUM];
 };
 
 static inline u32 fe_r32(struct fe_eth *eth, u32 reg)
@@ -1164,6 +1201,9 @@ extern const struct fe_mac_ops fe_sdm_mac_ops;
 
 /* fe_tx_qdma.c, fe_tx_pdma.c */
 extern const struct fe_tx_ops fe_qdma_tx_ops;
+void fe_qdma_set_queue_speed(struct fe_eth *eth, unsigned int queue,
+			     int speed);
+int fe_qdma_set_queue_rate(struct fe_eth *eth, unsigned int queue, u64 bps);
 extern const struct fe_tx_ops fe_pdma_tx_ops;
 
 /* fe_mdio.c */

@@ -123,11 +123,12 @@ const struct fe_soc_data fe_mt7621_data = {
 	.pdma_glo_cfg	= FE_DMA_RX_EN | FE_DMA_RX_BT_32DWORDS | FE_DMA_MULTI_EN,
 	.hw_features	= NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
 			  NETIF_F_RXCSUM | NETIF_F_TSO | NETIF_F_TSO6 |
-			  NETIF_F_HW_VLAN_CTAG_TX | NETIF_F_HW_TC,
+			  NETIF_F_HW_VLAN_CTAG_TX,
 	.txd4_fport	= FE_TXD4_FPORT,
 	.rx_ring_size	= 512,
 	.tx_ring_size	= 512,
 	.fq_size	= 512,
+	.tx_queues	= FE_QTX_NUM,
 	.has_stag	= true,
 	.has_gdm_tx_cnt	= true,
 };

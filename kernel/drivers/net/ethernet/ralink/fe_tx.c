@@ -30,15 +30,24 @@ static __le32 *fe_txd_ctrl(const struct fe_tx_ring *tx, struct fe_tx_desc *d)
 
 /*
  * Hand a one-segment descriptor over (once the engine is kicked): the
- * control word last, as the QDMA prefetches along its list
+ * control word last, as the QDMA prefetches along its list. @ctrl: more
+ * control bits (the QDMA queue). The QDMA's list is linked again in ring
+ * order: the engine relinks the descriptors it gives back in the order
+ * it sent them, which is not the ring's once queues have rates.
  */
 static void fe_txd_fill(const struct fe_tx_ring *tx, struct fe_tx_desc *d,
-			dma_addr_t addr, u32 txd4, unsigned int len, bool last)
+			dma_addr_t addr, u32 txd4, unsigned int len, bool last,
+			u32 ctrl)
 {
+	if (tx->link) {
+		unsigned int next = fe_ring_next(d - tx->desc, tx->size);
+
+		d->txd2 = cpu_to_le32(tx->phys + next * sizeof(*d));
+	}
 	d->txd1 = cpu_to_le32(addr);
 	d->txd4 = cpu_to_le32(txd4);
 	fe_txd_ctrl(tx, d)[0] = cpu_to_le32(FIELD_PREP(FE_TXC_PLEN0, len) |
-					    tx->ctrl_set |
+					    tx->ctrl_set | ctrl |
 					    (last ? FE_TXC_LS0 : 0));
 }
 
@@ -164,6 +173,8 @@ int fe_tx_alloc(struct fe_eth *eth)
 	tx->ctrl_word = ops->ctrl_word;
 	tx->ctrl_set = ops->ctrl_set;
 	tx->ctrl_idle = ops->ctrl_idle;
+	tx->link = ops->link;
+	tx->ooo = eth->soc->tx_queues > 1;
 	tx->buf = kcalloc(tx->size, sizeof(*tx->buf), GFP_KERNEL);
 	if (!tx->buf)
 		return -ENOMEM;
@@ -236,7 +247,7 @@ int fe_xdp_queue(struct fe_eth *eth, struct fe_mac *mac, dma_addr_t addr,
 	buf->dma_len = len;
 	buf->bytes = len;
 
-	fe_txd_fill(tx, d, addr, mac->txd4, len, true);
+	fe_txd_fill(tx, d, addr, mac->txd4, len, true, 0);
 	tx->head = fe_ring_next(tx->head, tx->size);
 	return 0;
 }
@@ -289,10 +300,12 @@ int fe_tx_poll(struct napi_struct *napi, int budget)
 {
 	struct fe_eth *eth = container_of(napi, struct fe_eth, tx_napi);
 	const struct fe_irq_regs *irq = &eth->soc->regs->tx_irq;
-	u32 bytes[FE_MAX_MACS] = {}, pkts[FE_MAX_MACS] = {};
+	u32 bytes[FE_MAX_MACS][FE_QTX_NUM] = {};
+	u32 pkts[FE_MAX_MACS][FE_QTX_NUM] = {};
 	u32 all_pkts = 0, all_bytes = 0;
 	struct fe_tx_ring *tx = &eth->tx;
-	unsigned int i, tail, done = 0;
+	unsigned int i, q, idx, tail, done = 0;
+	bool hole = false;
 
 	fe_w32(eth, irq->done | irq->done_dly, irq->status);
 
@@ -302,13 +315,21 @@ int fe_tx_poll(struct napi_struct *napi, int budget)
 	 * Every completion, whatever the budget (it limits RX work, napi.rst);
 	 * with a budget of 0 (netpoll: TX completions only) no XDP or page
 	 * pool call may be made, so the walk stops at the first XDP buffer.
+	 * With queues of their own rates (@ooo) frames complete out of ring
+	 * order: the walk goes past a frame not done yet, completes the ones
+	 * done behind it (their buffers emptied: done once), and the tail
+	 * stops at the first not done.
 	 */
-	while (tail != tx->head) {
-		struct fe_tx_buf *buf = &tx->buf[tail];
+	for (idx = tail; idx != tx->head; idx = fe_ring_next(idx, tx->size)) {
+		struct fe_tx_buf *buf = &tx->buf[idx];
 
-		if (!(le32_to_cpu(READ_ONCE(*fe_txd_ctrl(tx, &tx->desc[tail]))) &
-		      FE_TXC_DONE))
-			break;
+		if (!(le32_to_cpu(READ_ONCE(*fe_txd_ctrl(tx, &tx->desc[idx]))) &
+		      FE_TXC_DONE)) {
+			if (!tx->ooo)
+				break;
+			hole = true;
+			continue;
+		}
 		if (!budget && (buf->type == FE_TX_XDP_TX ||
 				buf->type == FE_TX_XDP_NDO))
 			break;
@@ -316,13 +337,15 @@ int fe_tx_poll(struct napi_struct *napi, int budget)
 		fe_tx_unmap(eth, buf);
 		if (buf->type != FE_TX_NONE) {
 			if (buf->type == FE_TX_SKB) {
-				bytes[buf->mac] += buf->bytes;
-				pkts[buf->mac]++;
+				bytes[buf->mac][buf->queue] += buf->bytes;
+				pkts[buf->mac][buf->queue]++;
 			}
 			fe_tx_release(eth, buf, budget);
+			buf->type = FE_TX_NONE;
 			done++;
 		}
-		tail = fe_ring_next(tail, tx->size);
+		if (!hole)
+			tail = fe_ring_next(idx, tx->size);
 	}
 	if (tail != tx->tail) {
 		tx->tail = tail;
@@ -333,24 +356,31 @@ int fe_tx_poll(struct napi_struct *napi, int budget)
 
 	for (i = 0; i < FE_MAX_MACS; i++) {
 		struct fe_mac *mac = eth->mac[i];
-		struct netdev_queue *txq;
+		u32 mac_pkts = 0, mac_bytes = 0;
 
-		all_pkts += pkts[i];
-		all_bytes += bytes[i];
 		if (!mac)
 			continue;
-		txq = netdev_get_tx_queue(mac->netdev, 0);
-		if (pkts[i]) {
-			netdev_tx_completed_queue(txq, pkts[i], bytes[i]);
+		for (q = 0; q < mac->netdev->real_num_tx_queues; q++) {
+			if (!pkts[i][q])
+				continue;
+			netdev_tx_completed_queue(netdev_get_tx_queue(mac->netdev,
+								      q),
+						  pkts[i][q], bytes[i][q]);
+			mac_pkts += pkts[i][q];
+			mac_bytes += bytes[i][q];
+		}
+		all_pkts += mac_pkts;
+		all_bytes += mac_bytes;
+		if (mac_pkts) {
 			u64_stats_update_begin(&mac->stats.tx_syncp);
-			u64_stats_add(&mac->stats.tx_packets, pkts[i]);
-			u64_stats_add(&mac->stats.tx_bytes, bytes[i]);
+			u64_stats_add(&mac->stats.tx_packets, mac_pkts);
+			u64_stats_add(&mac->stats.tx_bytes, mac_bytes);
 			u64_stats_update_end(&mac->stats.tx_syncp);
 		}
 		if (test_bit(i, &tx->stopped) &&
 		    fe_tx_free(tx) >= FE_TX_STOP_THRESH &&
 		    test_and_clear_bit(i, &tx->stopped))
-			netif_tx_wake_queue(txq);
+			netif_tx_wake_all_queues(mac->netdev);
 	}
 	/* netpoll's reclaim leaves the NAPI and its interrupt as they were */
 	if (!budget)
@@ -382,7 +412,7 @@ static unsigned int fe_tx_desc_count(struct sk_buff *skb)
 /* Map one buffer into as many descriptors as its length needs */
 static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 			  dma_addr_t addr, unsigned int len, bool map_single,
-			  u32 txd4, bool last, unsigned int *head)
+			  u32 txd4, bool last, u32 ctrl, unsigned int *head)
 {
 	struct fe_tx_ring *tx = &eth->tx;
 	bool first_chunk = true;
@@ -399,7 +429,7 @@ static void fe_tx_map_buf(struct fe_eth *eth, struct fe_mac *mac,
 		buf->dma_len = first_chunk ? len : 0;
 
 		fe_txd_fill(tx, &tx->desc[*head], addr, txd4, n,
-			    last && n == len);
+			    last && n == len, ctrl);
 
 		/* Offloads are read from the frame's first descriptor only */
 		txd4 = mac->txd4;
@@ -520,10 +550,11 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct fe_mac *mac = netdev_priv(dev);
 	struct fe_eth *eth = mac->eth;
 	struct fe_tx_ring *tx = &eth->tx;
-	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
+	u16 queue = skb_get_queue_mapping(skb);
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, queue);
 	unsigned int i, head, first, needed, last_idx, len;
 	dma_addr_t addr;
-	u32 txd4, vlan = 0;
+	u32 txd4, ctrl, vlan = 0;
 	bool copy;
 
 	if (skb_vlan_tag_present(skb)) {
@@ -545,6 +576,8 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	} else if (skb->ip_summed == CHECKSUM_PARTIAL) {
 		txd4 |= FE_TXD4_CHKSUM;
 	}
+	/* The QDMA queue: the netdev's (one, or fe_select_queue()'s) */
+	ctrl = tx->link ? FIELD_PREP(FE_TXD3_PQID, queue) : 0;
 	len = skb->len;
 	copy = len <= READ_ONCE(eth->tx_copybreak) && !skb_is_gso(skb);
 	needed = copy ? 1 : fe_tx_desc_count(skb);
@@ -575,7 +608,7 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		buf->mac = mac->id;
 		buf->dma_addr = 0;
 		fe_txd_fill(tx, &tx->desc[head], buf->copy_dma, txd4, len,
-			    true);
+			    true, ctrl);
 		head = fe_ring_next(head, tx->size);
 		goto queued;
 	}
@@ -584,7 +617,7 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	if (unlikely(dma_mapping_error(eth->dev, addr)))
 		goto unwind;
 	fe_tx_map_buf(eth, mac, addr, skb_headlen(skb), true, txd4,
-		      !skb_shinfo(skb)->nr_frags, &head);
+		      !skb_shinfo(skb)->nr_frags, ctrl, &head);
 	txd4 = mac->txd4;
 
 	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
@@ -595,7 +628,8 @@ netdev_tx_t fe_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		if (unlikely(dma_mapping_error(eth->dev, addr)))
 			goto unwind;
 		fe_tx_map_buf(eth, mac, addr, skb_frag_size(frag), false,
-			      txd4, i == skb_shinfo(skb)->nr_frags - 1, &head);
+			      txd4, i == skb_shinfo(skb)->nr_frags - 1, ctrl,
+			      &head);
 	}
 
 queued:
@@ -603,6 +637,7 @@ queued:
 	tx->buf[last_idx].type = FE_TX_SKB;
 	tx->buf[last_idx].data = skb;
 	tx->buf[last_idx].bytes = len;
+	tx->buf[last_idx].queue = queue;
 	tx->head = head;
 
 	skb_tx_timestamp(skb);

@@ -18,9 +18,107 @@
  * The CPU never touches their contents. Allocated once (1 MiB on MT7621,
  * contiguous), linked again at every DMA start.
  */
+/*
+ * A queue's scheduler word as mainline's mtk_tx_alloc() and
+ * mtk_set_queue_speed() write it on the MT7621: a min rate of 10 Mbit/s
+ * (1 * 10^4 kbit/s), the leaky bucket, and for a link of @speed a max
+ * rate a little above it (103 * 10^2, 103 * 10^3, 105 * 10^4 kbit/s) with
+ * the weight mainline gives it; 0: no max rate
+ */
+static u32 fe_qdma_sch(int speed)
+{
+	u32 val = FE_QTX_SCH_MIN_EN | FIELD_PREP(FE_QTX_SCH_MIN_MAN, 1) |
+		  FIELD_PREP(FE_QTX_SCH_MIN_EXP, 4) | FE_QTX_SCH_LB_EN |
+		  FE_QTX_SCH_LB_SIZE;
+
+	switch (speed) {
+	case SPEED_10:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 103) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 2) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	case SPEED_100:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 103) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 3) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	case SPEED_1000:
+		return val | FE_QTX_SCH_MAX_EN |
+		       FIELD_PREP(FE_QTX_SCH_MAX_MAN, 105) |
+		       FIELD_PREP(FE_QTX_SCH_MAX_EXP, 4) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 10);
+	default:
+		return val;
+	}
+}
+
+/* A rate in kbit/s as QTX_SCH's mantissa and exponent, rounded */
+static u32 fe_qdma_max_rate(u64 kbps)
+{
+	unsigned int exp = 0;
+	u64 scale = 1;
+
+	while (kbps > 127 * scale) {
+		exp++;
+		scale *= 10;
+	}
+	return FE_QTX_SCH_MAX_EN |
+	       FIELD_PREP(FE_QTX_SCH_MAX_MAN,
+			  min_t(u64, DIV_ROUND_CLOSEST_ULL(kbps, scale), 127)) |
+	       FIELD_PREP(FE_QTX_SCH_MAX_EXP, exp);
+}
+
+/*
+ * Program queue @queue: its link's max rate (fe_qdma_sch()), or tc's if
+ * that is lower
+ */
+static void fe_qdma_queue_update(struct fe_eth *eth, unsigned int queue)
+{
+	u32 val = fe_qdma_sch(eth->qtx_speed[queue]);
+	u64 link_kbps = eth->qtx_speed[queue] * 1000ULL;
+	u64 tc_kbps = eth->qtx_tc_kbps[queue];
+
+	if (tc_kbps && (!link_kbps || tc_kbps < link_kbps)) {
+		val &= ~(FE_QTX_SCH_MAX_EN | FE_QTX_SCH_MAX_MAN |
+			 FE_QTX_SCH_MAX_EXP | FE_QTX_SCH_WEIGHT);
+		val |= fe_qdma_max_rate(tc_kbps) |
+		       FIELD_PREP(FE_QTX_SCH_WEIGHT, 1);
+	}
+	eth->qtx_sch[queue] = val;
+	fe_w32(eth, val, eth->soc->regs->qdma.qtx_sch + queue * FE_QTX_STRIDE);
+}
+
+/* QDMA queue @queue's link: @speed (0: no max rate for it); under RTNL */
+void fe_qdma_set_queue_speed(struct fe_eth *eth, unsigned int queue,
+			     int speed)
+{
+	eth->qtx_speed[queue] = speed;
+	fe_qdma_queue_update(eth, queue);
+}
+
+/*
+ * A tc TBF on QDMA queue @queue (@bps: its rate in bit/s, 0: none); under
+ * RTNL. The hardware's rates are a mantissa of 7 bits times a power of
+ * ten kbit/s: from 1 kbit/s to 127 Gbit/s here, within 4 % (a mantissa
+ * of 13 or more, rounded).
+ */
+int fe_qdma_set_queue_rate(struct fe_eth *eth, unsigned int queue, u64 bps)
+{
+	u64 kbps = DIV_ROUND_CLOSEST_ULL(bps, 1000);
+
+	if (bps && (!kbps || kbps > 127ULL * 1000 * 1000))
+		return -ERANGE;
+	eth->qtx_tc_kbps[queue] = kbps;
+	fe_qdma_queue_update(eth, queue);
+	return 0;
+}
+
 static int fe_qdma_probe(struct fe_eth *eth)
 {
-	unsigned int n = eth->soc->fq_size;
+	unsigned int i, n = eth->soc->fq_size;
+
+	for (i = 0; i < FE_QTX_NUM; i++)
+		eth->qtx_sch[i] = fe_qdma_sch(0);
 
 	eth->fq = dmam_alloc_coherent(eth->dev, n * sizeof(*eth->fq),
 				      &eth->fq_phys, GFP_KERNEL);
@@ -78,10 +176,12 @@ static void fe_qdma_ring_init(struct fe_eth *eth)
 	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->crx_ptr);
 	fe_w32(eth, fe_tx_desc_phys(tx, tx->size - 1), q->drx_ptr);
 
-	for (i = 0; i < FE_QTX_NUM; i++)
+	for (i = 0; i < FE_QTX_NUM; i++) {
 		fe_w32(eth, FIELD_PREP(FE_QTX_RSV_MIN, FE_QTX_RSV_DEFAULT) |
 		       FIELD_PREP(FE_QTX_RSV_MAX, FE_QTX_RSV_DEFAULT),
 		       q->qtx_cfg + i * FE_QTX_STRIDE);
+		fe_w32(eth, eth->qtx_sch[i], q->qtx_sch + i * FE_QTX_STRIDE);
+	}
 	fe_w32(eth, FE_QDMA_TX_SCH_MAX_WFQ | (FE_QDMA_TX_SCH_MAX_WFQ << 16),
 	       q->tx_sch_rate);
 }
@@ -126,6 +226,7 @@ const struct fe_tx_ops fe_qdma_tx_ops = {
 	.ctrl_word	= 2,	/* txd3 */
 	.ctrl_set	= FE_TXD3_SWC,
 	.ctrl_idle	= FE_TXC_DONE | FE_TXC_LS0,
+	.link		= true,
 	.probe		= fe_qdma_probe,
 	.ring_init	= fe_qdma_ring_init,
 	.start		= fe_qdma_start,
