@@ -282,8 +282,18 @@ def each(peer, frames):
         time.sleep(0.01)
 
 
-def burst(peer, frame, n):
-    each(peer, [frame] * n)
+def through_ppe(b, tx, rx_peer, bind, frames, pred, dev, proto='udp'):
+    """@bind from @tx (past the PPE's bind rate), then @frames: what
+    @rx_peer got of them (@pred), and what the kernel counted at @dev's
+    ingress meanwhile."""
+    each(tx, bind)
+    time.sleep(1.5)
+    rx0 = stat(b, dev, proto)
+    rx_peer.clear()
+    each(tx, frames)
+    got = rx_peer.take(pred, len(frames), 30)
+    time.sleep(0.5)
+    return got, stat(b, dev, proto) - rx0
 
 
 def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
@@ -321,14 +331,9 @@ def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
                  conntrack(b))
 
     # Bind: a burst past the bind rate, then the measured datagrams
-    burst(a, a_frame(b'bind'), BURST)
-    time.sleep(1.5)
-    rx0 = stat(b, 'swp0')
-    bb.clear()
-    burst(a, a_frame(b'offloaded'), N)
-    got = bb.take(lambda d: d['data'] == b'offloaded', N, 30)
-    time.sleep(0.5)
-    rx = stat(b, 'swp0') - rx0
+    got, rx = through_ppe(b, a, bb, [a_frame(b'bind')] * BURST,
+                          [a_frame(b'offloaded')] * N,
+                          lambda d: d['data'] == b'offloaded', 'swp0')
     want_src = GUEST['swp1'][0] if nat else src
     right = [d for d in got if d['src'] == want_src and d['dst'] == dst and
              d['sport'] == first['sport'] and d['dport'] == dport and
@@ -351,14 +356,9 @@ def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
         return eth(mac['swp1'], bb.mac, etype,
                    mk(dst, first['src'], dport, first['sport'], data))
 
-    burst(bb, b_frame(b'bind'), BURST)
-    time.sleep(1.5)
-    rx0 = stat(b, 'swp1')
-    a.clear()
-    burst(bb, b_frame(b'back'), N)
-    got = a.take(lambda d: d['data'] == b'back', N, 30)
-    time.sleep(0.5)
-    rx = stat(b, 'swp1') - rx0
+    got, rx = through_ppe(b, bb, a, [b_frame(b'bind')] * BURST,
+                          [b_frame(b'back')] * N,
+                          lambda d: d['data'] == b'back', 'swp1')
     right = [d for d in got if d['src'] == dst and d['dst'] == src and
              d['sport'] == dport and d['dport'] == sport and
              d['ttl'] == 63 and d['ok'] and d['smac'] == mac['swp0'] and
@@ -413,15 +413,9 @@ def tcp_flow(suite, b, p, mac, name):
     for i in range(BURST + N):
         segs.append(a_seg(seq, 5001, ACK | PSH, b'%08d' % i))
         seq += 8
-    bb.clear()
-    each(a, segs[:BURST])
-    time.sleep(1.5)
-    rx0 = stat(b, 'swp0', 'tcp')
-    bb.clear()
-    each(a, segs[BURST:])
-    got = b_got(lambda d: d['flags'] == ACK | PSH, N, 30)
-    time.sleep(0.5)
-    rx = stat(b, 'swp0', 'tcp') - rx0
+    got, rx = through_ppe(b, a, bb, segs[:BURST], segs[BURST:],
+                          lambda d: 'seq' in d and d['dport'] == 7002 and
+                          d['flags'] == ACK | PSH, 'swp0', 'tcp')
     right = [d for d in got if d['src'] == GUEST['swp1'][0] and
              d['sport'] == nat['sport'] and d['ttl'] == 63 and d['ok']]
     suite.result(len(right) == N, '%s: TCP: %d segments of A\'s reach B '
