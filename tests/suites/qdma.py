@@ -33,7 +33,15 @@ fe_select_queue() and fe_netdev_event(), does the same):
   holds swp1 alone within 5 % of that rate (frames with the MTK tag and
   the FCS); with ours the TBF is offloaded, QTX_SCH of queue 4 has its
   rate, and (negative) a TBF at eth0's root is not offloaded; mainline
-  has no TBF offload (software shaping only: a comment).
+  has no TBF offload (software shaping only: a comment);
+- a TBF of TBF_RATE Mbit/s at swp1's root, and frames the switch
+  forwards to swp1 (the guest sends them out of swp3, wired to swp2 by a
+  hub; swp1 and swp2 bridged, the destination a static FDB entry on
+  swp1): ours offloads the TBF to the MT7530's egress rate limit of the
+  port (ERLCR), which holds them within 5 % of the rate (untagged, with
+  the FCS), and tc shows it "offloaded"; negative: without the TBF
+  (before it, after its removal) they run at more than twice its rate,
+  and with mainline (no port_setup_tc in mt7530) with it too.
 
 Broken once: the model's QDMA with its max rates ignored (fe_qdma_ready()
 skipping the max-rate test): mainline's positive rate check fails ("swp0
@@ -47,7 +55,10 @@ fails ("TxDrop +712": queue 3's 103 Mbit/s outruns the 100 Mbit link
 and its buffer), and the negative with it (swp0 drops instead of
 blocking); ours' fe_setup_tc() refusing TBF: the offload check fails
 ("QTX_SCH(4) = 0x78140000") while the rate check holds (TBF still
-shapes in software). Not broken: the QTX_SCH read-back after the link
+shapes in software); ours' ralink_mt7530 without the egress rate limit
+(has_erlcr false on the MT7621): the port TBF's rate check fails ("swp1
+at 44531 frames/s from swp2 ... 50 Mbit/s is 6225") and so does its
+"offloaded" one. Not broken: the QTX_SCH read-back after the link
 change, the root TBF's negative.
 """
 
@@ -76,10 +87,17 @@ QTX_SCH_FAST = 0x1e100000 + 0x1800 + FAST_QUEUE * 0x10 + 4
 TBF_RATE = 50
 
 
+# swp2 and swp3 on one hub, a wire between them: what the CPU sends out
+# of swp3 enters swp2, and the switch forwards it to swp1 (a bridge of
+# swp1 and swp2, FWD_DST a static FDB entry on swp1) without the CPU
+IN, OUT = 'swp2', 'swp3'
+FWD_DST = '02:00:00:00:0b:01'
+
+
 def board_args():
     args = []
-    for port in (0, 1):
-        args += ['-netdev', 'hubport,id=q%d,hubid=%d' % (port, 20 + port),
+    for port, hub in ((0, 20), (1, 21), (2, 22), (3, 22)):
+        args += ['-netdev', 'hubport,id=q%d,hubid=%d' % (port, hub),
                  '-net', 'nic,netdev=q%d,model=%s' % (port, dsa.MT7621.nic)]
     return args
 
@@ -98,14 +116,18 @@ def counters(b):
     return t, got
 
 
-def measure(b, devs=(SLOW, FAST)):
-    """@devs at once: {dev: (frames a second, frames dropped)}."""
+def measure(b, devs=(SLOW, FAST), senders=None):
+    """The guest sending out of @senders ((dev, destination MAC) each; by
+    default each of @devs to an address of its own) at once: {dev of @devs:
+    (frames a second, frames dropped)}."""
     pids = []
-    for i, dev in enumerate(devs):
+    senders = senders or [(dev, '02:00:00:00:0a:0%d' % (i + 1))
+                          for i, dev in enumerate(devs)]
+    for i, (dev, dst) in enumerate(senders):
         pids.append(b.check(
             'mausezahn %s -q -c 0 -d 0 -a 02:00:00:00:00:0%d '
-            '-b 02:00:00:00:0a:0%d -p %d >/dev/null 2>&1 & echo $!'
-            % (dev, i + 1, i + 1, FRAME - 14)).strip())
+            '-b %s -p %d >/dev/null 2>&1 & echo $!'
+            % (dev, i + 1, dst, FRAME - 14)).strip())
     b.check('sleep 0.5')
     t0, c0 = counters(b)
     b.check('sleep %d' % WINDOW)
@@ -151,6 +173,54 @@ def tbf(suite, b, name):
                  '(no queue of its own)' % name,
                  'QTX_SCH(%d) %#x with it, %#x before' % (
                      FAST_QUEUE, sch_root, sch0))
+
+
+def port_tbf(suite, b, name):
+    """A tc TBF of TBF_RATE at swp1's root, and the frames the switch
+    forwards to swp1 (from swp2): ours offloads the TBF to the port's
+    egress rate limit, which holds them to its rate; mainline's mt7530
+    has no port_setup_tc, and the TBF shapes only what the CPU sends."""
+    b.check('ip link set %s up && ip link set %s up' % (IN, OUT))
+    if not dsa.carrier(b, [IN, OUT]):
+        raise RuntimeError('no carrier on %s, %s' % (IN, OUT))
+    b.check('ip link add br0 type bridge && ip link set %s master br0 && '
+            'ip link set %s master br0 && ip link set br0 up && bridge fdb '
+            'add %s dev %s master static' % (FAST, IN, FWD_DST, FAST))
+    b.check('sleep 1')
+
+    def forwarded():
+        r = measure(b, (FAST,), [(OUT, FWD_DST)])
+        return r[FAST][0]
+
+    free = forwarded()
+    b.check('tc qdisc replace dev %s root tbf rate %dmbit burst 32k '
+            'latency 50ms' % (FAST, TBF_RATE))
+    shown = b.check('tc qdisc show dev %s root' % FAST).strip()
+    rate = forwarded()
+    b.check('tc qdisc del dev %s root' % FAST)
+    after = forwarded()
+    want = TBF_RATE * 1e6 / ((FRAME + 4) * 8)   # untagged, with the FCS
+    what = ('%s at %.0f frames/s from %s (%.0f before the TBF, %.0f after '
+            'it; %d Mbit/s is %.0f)' % (FAST, rate, IN, free, after,
+                                        TBF_RATE, want))
+    suite.comment('%s: TBF at %s\'s root: %s; tc: %s'
+                  % (name, FAST, what, shown))
+    if name == 'ours':
+        suite.result(abs(rate / want - 1) < 0.05,
+                     '%s: a TBF of %d Mbit/s at %s\'s root holds what the '
+                     'switch forwards to it within 5 %% (the port\'s egress '
+                     'rate limit)' % (name, TBF_RATE, FAST), what)
+        suite.result(' offloaded' in shown,
+                     '%s: tc shows the TBF offloaded' % name, shown)
+    suite.result(free > 2 * want and after > 2 * want and
+                 (name == 'ours' or rate > 2 * want),
+                 '%s: negative: %s frames the switch forwards run at more '
+                 'than twice %d Mbit/s %s' % (
+                     name, FAST, TBF_RATE,
+                     'without the TBF, before it and after its removal'
+                     if name == 'ours' else
+                     'with the TBF too (not offloaded: software shapes what '
+                     'the CPU sends only)'), what)
 
 
 def one_set(suite, name):
@@ -205,6 +275,7 @@ def one_set(suite, name):
                      '%s at %.0f frames/s, %s at %.0f (%.0f with per-port '
                      'queues)' % (SLOW, slow, FAST, fast, fast_queues))
         tbf(suite, b, name)
+        port_tbf(suite, b, name)
         dsa.no_oops(suite, b, name)
     suite.qemu_log(b, '%s: the board' % name)
 

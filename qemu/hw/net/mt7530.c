@@ -227,6 +227,17 @@
 #define   PMCR_RESET                (PMCR_IFG_XMIT(1) | PMCR_MAC_MODE | \
                                      PMCR_MAC_TX_EN | PMCR_MAC_RX_EN | \
                                      PMCR_BACKOFF_EN | PMCR_BACKPR_EN)
+/*
+ * Egress rate limit (source: MediaTek's switch utility, switch_fun.c's
+ * _egress_rate_set()): CIR in 32 kbit/s steps and an enable; the other
+ * bits it writes (ERLCR 10:8, 7, 3:0, and GERLCR, where it clears all
+ * but 4:3) have no known meaning and are only stored.
+ */
+#define MT7530_ERLCR_P          0x1040
+#define   ERLCR_CIR(v)              extract32(v, 16, 16)
+#define   ERLCR_EN                  BIT(15)
+#define   ERLCR_CIR_BPS             32000
+#define MT7530_GERLCR           0x10e0
 #define MT7530_PMSR_P           0x3008
 #define   PMSR_EEE1G                BIT(7)
 #define   PMSR_EEE100M              BIT(6)
@@ -740,10 +751,12 @@ static void mt7530_reset_core(MT7530State *s)
         s->ppbv1[p] = 0x10001;
         s->pmcr[p] = PMCR_RESET;
         s->pmeeecr[p] = 0;
+        s->erlcr[p] = 0;
         memset(s->mib[p], 0, sizeof(s->mib[p]));
     }
     memset(s->vlan, 0, sizeof(s->vlan));
     memset(s->fdb, 0, sizeof(s->fdb));
+    s->gerlcr = 0;
     memset(s->pad, 0, sizeof(s->pad));
     memset(s->vtim, 0, sizeof(s->vtim));
     memset(s->acl_pat, 0, sizeof(s->acl_pat));
@@ -1026,6 +1039,9 @@ static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
         case MT7530_PPBV1_P:
             return s->ppbv1[p];
         }
+    } else if (!s->gsw && reg >= 0x1000 && reg < 0x1700 &&
+               (reg & ~0xf00) == MT7530_ERLCR_P) {
+        return s->erlcr[p];
     } else if (reg >= 0x3000 && reg < 0x3700) {
         switch (reg & ~0xf00) {
         case MT753X_PMCR_P:
@@ -1037,6 +1053,11 @@ static uint32_t mt7530_reg_read(MT7530State *s, uint32_t reg)
         }
     }
     switch (reg) {
+    case MT7530_GERLCR:
+        if (!s->gsw) {
+            return s->gerlcr;
+        }
+        break;
     case MT753X_AGC:
         return s->agc;
     case MT753X_MFC:
@@ -1121,6 +1142,16 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
             s->ppbv1[p] = val;
             return;
         }
+    } else if (!s->gsw && reg >= 0x1000 && reg < 0x1700 &&
+               (reg & ~0xf00) == MT7530_ERLCR_P) {
+        if ((val & ERLCR_EN) && !ERLCR_CIR(val)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7530: port %d's egress rate "
+                          "limit on with a rate of 0: not limited\n", p);
+        }
+        trace_mt7530_erlcr(p, !!(val & ERLCR_EN),
+                           (uint64_t)ERLCR_CIR(val) * ERLCR_CIR_BPS);
+        s->erlcr[p] = val;
+        return;
     } else if (reg >= 0x3000 && reg < 0x3700) {
         switch (reg & ~0xf00) {
         case MT753X_PMCR_P:
@@ -1136,6 +1167,12 @@ static void mt7530_reg_write(MT7530State *s, uint32_t reg, uint32_t val)
         }
     }
     switch (reg) {
+    case MT7530_GERLCR:
+        if (!s->gsw) {
+            s->gerlcr = val;
+            return;
+        }
+        break;
     case MT753X_AGC:
         s->agc = val;
         return;
@@ -1418,12 +1455,25 @@ static uint64_t mt7530_link_bps(MT7530State *s, int port)
     }
 }
 
+/*
+ * How long port @port is busy with a frame of @len bytes: its wire time,
+ * or with the egress rate limit on (ERLCR), the time the limit's rate
+ * takes for it if longer. What the limit counts of a frame is not known:
+ * here the frame with its FCS, as the QDMA's rates count; nor is its
+ * burst: here none, the limit spaces every frame.
+ */
 static int64_t mt7530_wire_ns(MT7530State *s, int port, size_t len)
 {
-    uint64_t bytes = MAX(len + ETH_FCS_LEN, MT7530_FRAME_MIN) + 8 + 12;
+    uint64_t frame = MAX(len + ETH_FCS_LEN, MT7530_FRAME_MIN);
+    uint64_t cir = ERLCR_CIR(s->erlcr[port]);
+    int64_t ns = muldiv64((frame + 8 + 12) * 8, NANOSECONDS_PER_SECOND,
+                          mt7530_link_bps(s, port));
 
-    return muldiv64(bytes * 8, NANOSECONDS_PER_SECOND,
-                    mt7530_link_bps(s, port));
+    if ((s->erlcr[port] & ERLCR_EN) && cir) {
+        ns = MAX(ns, muldiv64(frame * 8, NANOSECONDS_PER_SECOND,
+                              cir * ERLCR_CIR_BPS));
+    }
+    return ns;
 }
 
 static bool mt7530_is_cpu_port(int port)
@@ -2336,15 +2386,20 @@ static bool mt7530_egress_needed(void *opaque)
     return true;
 }
 
-/* The front ports' egress buffers and links (a subsection of their own) */
+/*
+ * The front ports' egress buffers, links and rate limits (a subsection of
+ * their own)
+ */
 static const VMStateDescription vmstate_mt7530_egress = {
     .name = TYPE_MT7530 "/egress",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = mt7530_egress_needed,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(egress, MT7530State, MT7530_NUM_NICS, 1,
                              vmstate_mt7530_egress_port, MT7530Egress),
+        VMSTATE_UINT32_ARRAY(erlcr, MT7530State, MT7530_NUM_PORTS),
+        VMSTATE_UINT32(gerlcr, MT7530State),
         VMSTATE_END_OF_LIST()
     }
 };

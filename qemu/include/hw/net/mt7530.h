@@ -178,6 +178,8 @@ struct MT7530State {
     uint32_t psc[MT7530_NUM_PORTS], pvc[MT7530_NUM_PORTS];
     uint32_t ppbv1[MT7530_NUM_PORTS], pmcr[MT7530_NUM_PORTS];
     uint32_t pmeeecr[MT7530_NUM_PORTS];
+    uint32_t erlcr[MT7530_NUM_PORTS];
+    uint32_t gerlcr;
     uint32_t mib[MT7530_NUM_PORTS][MT7530_NUM_MIB];
     /* ACL tables: pattern, rule mask and rule action; VAWD1, VAWD2 each */
     uint32_t acl_pat[MT7530_ACL_PATTERNS][2];

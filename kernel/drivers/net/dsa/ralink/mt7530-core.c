@@ -36,6 +36,7 @@
 #include <linux/phy.h>
 #include <linux/regmap.h>
 #include <linux/unaligned.h>
+#include <net/pkt_cls.h>
 
 #include "mt7530.h"
 
@@ -1658,6 +1659,71 @@ static void rsw_acl_flush(struct rsw_priv *priv, int port)
 	}
 }
 
+/* -- tc TBF: a port's egress rate limit ---------------------------------- */
+
+/*
+ * A TBF at a user port's root: everything that leaves the port, frames
+ * the switch forwards included, limited to the ERLCR's committed rate (in
+ * steps of ERLCR_CIR_KBPS, up to the line rate). The burst has no known
+ * field, nor is it known what of a frame the limit counts. TBF's offload
+ * has no extack and the kernel shapes in software whatever the answer:
+ * what the switch cannot do, it just does not do.
+ */
+static int rsw_setup_tc_tbf(struct rsw_priv *priv, int port,
+			    struct tc_tbf_qopt_offload *qopt)
+{
+	u32 val = 0, cir;
+	u64 kbps;
+	int ret;
+
+	if (!priv->info->has_erlcr || qopt->parent != TC_H_ROOT)
+		return -EOPNOTSUPP;
+
+	switch (qopt->command) {
+	case TC_TBF_REPLACE:
+		kbps = div_u64(qopt->replace_params.rate.rate_bytes_ps * 8,
+			       1000);
+		cir = DIV_ROUND_CLOSEST_ULL(kbps, ERLCR_CIR_KBPS);
+		if (!cir || kbps > ERLCR_MAX_KBPS) {
+			dev_dbg(priv->dev, "port %d: no egress limit of %llu kbit/s\n",
+				port, kbps);
+			return -EOPNOTSUPP;
+		}
+		val = FIELD_PREP(ERLCR_CIR, cir) | ERLCR_EN |
+		      ERLCR_MT7530_SDK_BITS;
+		break;
+	case TC_TBF_DESTROY:
+		break;
+	case TC_TBF_STATS:
+		/* offloaded if the limit is on; the counters are software's */
+		ret = regmap_read(priv->regmap, MT7530_ERLCR_P(port), &val);
+		if (ret)
+			return ret;
+		return val & ERLCR_EN ? 0 : -EOPNOTSUPP;
+	default:
+		return -EOPNOTSUPP;
+	}
+
+	mutex_lock(&priv->reg_mutex);
+	ret = regmap_write(priv->regmap, MT7530_ERLCR_P(port), val);
+	if (!ret)
+		ret = rsw_rmw(priv, MT7530_GERLCR, (u32)~GERLCR_SDK_KEEP, 0);
+	mutex_unlock(&priv->reg_mutex);
+
+	return ret;
+}
+
+static int rsw_port_setup_tc(struct dsa_switch *ds, int port,
+			     enum tc_setup_type type, void *type_data)
+{
+	switch (type) {
+	case TC_SETUP_QDISC_TBF:
+		return rsw_setup_tc_tbf(ds->priv, port, type_data);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 /* -- statistics ---------------------------------------------------------- */
 
 static int rsw_mib_read(struct rsw_priv *priv, int port, u32 offset, u32 *val)
@@ -2516,6 +2582,7 @@ static const struct dsa_switch_ops rsw_switch_ops = {
 	.cls_flower_add = rsw_cls_flower_add,
 	.cls_flower_del = rsw_cls_flower_del,
 	.cls_flower_stats = rsw_cls_flower_stats,
+	.port_setup_tc = rsw_port_setup_tc,
 	.get_mac_eee = rsw_get_mac_eee,
 	.set_mac_eee = rsw_set_mac_eee,
 };

@@ -140,6 +140,23 @@
 #define  AAC_AGE_CNT			GENMASK(19, 12)
 #define  AAC_AGE_UNIT			GENMASK(11, 0)
 
+/*
+ * Per-port egress rate limit and its global register (source: MediaTek's
+ * switch utility, switch_fun.c's _egress_rate_set(), as for the MT7530)
+ */
+#define MT7530_ERLCR_P(p)		(0x1040 + (p) * 0x100)
+#define  ERLCR_CIR			GENMASK(31, 16)
+#define  ERLCR_EN			BIT(15)
+/* What the utility writes beside ERLCR_EN on the MT7530; meaning unknown */
+#define  ERLCR_MT7530_SDK_BITS		(GENMASK(10, 8) | BIT(7) | GENMASK(3, 0))
+#define ERLCR_CIR_KBPS			32	/* kbit/s a CIR step */
+#define ERLCR_MAX_KBPS			1000000	/* the utility's line rate */
+/* The utility keeps these bits and clears the rest after each ERLCR
+ * write; what either does is not known.
+ */
+#define MT7530_GERLCR			0x10e0
+#define  GERLCR_SDK_KEEP		GENMASK(4, 3)
+
 /* Per-port ARL registers */
 #define MT7530_SSP_P(p)			(0x2000 + (p) * 0x100)
 #define  SSP_FID_PST(fid)		(GENMASK(1, 0) << ((fid) * 2))
@@ -421,6 +438,7 @@ struct rsw_mib_desc {
  * @mac_config: set up a port's interface outside the core, e.g. a CPU
  *	port's clock or port 5's mode in the SoC (optional)
  * @has_acl: the ACL engine is known (the MT7530's), for tc flower
+ * @has_erlcr: the egress rate limit is known (the MT7530's), for tc TBF
  */
 struct rsw_info {
 	const char *name;
@@ -436,6 +454,7 @@ struct rsw_info {
 	u32 reset_mark_bit;
 	bool has_eee;
 	bool has_acl;
+	bool has_erlcr;
 	bool irq_mask;
 	const struct rsw_mib_desc *mibs;
 	u8 num_mibs;

@@ -314,6 +314,7 @@ const struct rsw_info rsw_mt7621_info = {
 	.reset_mark_bit = MTRAP_CHG_TRAP,
 	.has_eee = true,
 	.has_acl = true,
+	.has_erlcr = true,
 	.mibs = mt7530_mibs,
 	.num_mibs = ARRAY_SIZE(mt7530_mibs),
 	.stats_mibs = mt7530_stats_mibs,
