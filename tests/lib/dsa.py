@@ -260,13 +260,17 @@ LIMITS += switch_driver_limits(
     "is not sourced)", bed='mt7620',
     flower_refusal=r"^Error: ralink_mt7530: this switch's ACL is not "
     r"known\.$")
-# On the MT7621 ralink_mt7530 offloads skip_sw flower filters through the
-# MT7530's ACL (issue 20, NOTES.md): the redirect and mirror cases run and
-# pass. What the ACL, as sourced, cannot do stays a limit:
+# On the MT7621 ralink_mt7530 offloads flower filters through the
+# MT7530's ACL (issue 20, NOTES.md), those that do without hit counters
+# (`hw_stats disabled`): the ACL's counters are not sourced. tc_actions.sh's
+# skip_sw filters keep tc's default hw_stats ("any"), which asks for them:
+# refused, by name. What the ACL, as sourced, cannot do stays a limit:
 ACL_NO_COUNTERS = ("the MT7530's ACL hit counters are not sourced: "
-                   "ralink_mt7530 reports no hardware statistics for a "
-                   "flower filter, and the case counts the skip_sw filter's "
-                   "hits (tc_check_packets)")
+                   "ralink_mt7530 offloads a flower filter only with "
+                   "`hw_stats disabled`, and refuses the case's skip_sw "
+                   "filter, which keeps tc's default (hit counters)")
+ACL_NO_COUNTERS_REFUSAL = (r'^Error: ralink_mt7530: the ACL has no hit '
+                           r'counters \(hw_stats disabled\)\.$')
 ACL_MATCH_REFUSAL = (r'^Error: ralink_mt7530: the ACL matches MAC '
                      r'addresses, EtherType, IPv4 addresses, IP protocol '
                      r'and TCP/UDP ports only\.$')
@@ -274,9 +278,18 @@ LIMITS += [
     Limit(OURS, 'bridge_locked_port.sh', OURS_LOCKED,
           context=OURS_LOCKED_REFUSAL, bed='mt7621'),
     Limit(OURS, 'tc_actions.sh', ACL_NO_COUNTERS,
-          msg=r'^Packet was not dropped$', case='gact drop and ok (skip_sw)'),
+          msg=r'^Packet was not dropped$', context=ACL_NO_COUNTERS_REFUSAL,
+          case='gact drop and ok (skip_sw)'),
     Limit(OURS, 'tc_actions.sh', ACL_NO_COUNTERS,
-          msg=r'^Packet was not trapped$', case='trap (skip_sw)'),
+          msg=r'^Did not match incoming (redirect|mirror) packet$',
+          context=ACL_NO_COUNTERS_REFUSAL,
+          case=('mirred egress flower redirect (skip_sw)',
+                'mirred egress flower mirror (skip_sw)')),
+    # Its skip_sw redirect filter (pref 3) refused, the case's skip_hw
+    # drop filter (pref 1) sees the frame before the trap filter is in
+    Limit(OURS, 'tc_actions.sh', ACL_NO_COUNTERS,
+          msg=r'^Saw packet without trap rule inserted$',
+          context=ACL_NO_COUNTERS_REFUSAL, case='trap (skip_sw)'),
     Limit(OURS, 'tc_actions.sh', 'the ACL matches no VLAN count '
           '(num_of_vlans) and pushes no VLAN tag: ralink_mt7530 refuses the '
           'skip_sw filter', context=ACL_MATCH_REFUSAL,

@@ -21,8 +21,14 @@ what reached the CPU from port 0.
   B does not), redirect to swp2 (C gets it, B does not), mirror to swp2 (C
   and B get it); and for each, a frame that does not match is untouched (B
   gets it, C and the CPU nothing).
+- The ACL has no hit counters (none sourced): every filter here says
+  `hw_stats disabled`. tc's flags: a drop filter with neither skip_sw
+  nor skip_hw is offloaded too (tc shows in_hw; a matching frame is
+  dropped in the switch); negative: one with tc's default hit counters,
+  and one with skip_hw, are not (not_in_hw; the frame arrives).
 - Refusals, each with its extack text: an egress filter, `action pass`, a
-  VLAN push, two actions, a match on vlan_id, an IPv6 match, a redirect
+  VLAN push, two actions, a match on vlan_id, an IPv6 match, hit counters
+  asked for (tc's default `hw_stats`), a redirect
   out of the switch (to br0), a second mirror port while one is in use,
   and a 33rd rule (the ACL has 32; each of these rules one pattern).
 - No leak: 32 rules added, deleted, and 32 added again; deleting swp0's
@@ -44,6 +50,7 @@ so did the 33rd-rule and both no-leak checks.
 """
 
 import os
+import re
 import struct
 import sys
 import time
@@ -62,6 +69,7 @@ MAC_UNKNOWN = bytes.fromhex('02000000eeee')
 IP = {'A': '192.0.2.10', 'B': '192.0.2.11', 'C': '192.0.2.12'}
 ETYPE, ETYPE2 = 0x88b5, 0x88b6
 MOD = 'ralink_mt7530'
+NO_STATS = 'hw_stats disabled'
 
 
 def mac_str(m):
@@ -105,8 +113,10 @@ def cpu_rx(b):
 
 
 def add(b, args):
-    """tc filter add on swp0 ingress, skip_sw; (status, output)."""
-    return b.run('tc filter add dev swp0 ingress %s 2>&1' % args)
+    """tc filter add on swp0 ingress, its action without hit counters
+    (the ACL has none); (status, output)."""
+    return b.run('tc filter add dev swp0 ingress %s %s 2>&1'
+                 % (args, NO_STATS))
 
 
 def flush(b):
@@ -218,6 +228,43 @@ def action_checks(suite, b, p):
         flush(b)
 
 
+def flag_checks(suite, b, p):
+    """tc's flags and hit counters: a filter with neither skip_sw nor
+    skip_hw is offloaded as a skip_sw one is (without hit counters); one
+    that asks for counters (tc's default) or has skip_hw is not."""
+    bb = p['B']
+    rule = 'pref 1 protocol ip flower %s dst_ip ' + IP['B'] + ' action drop'
+    st, out = b.run('tc filter add dev swp0 ingress %s %s 2>&1'
+                    % (rule % '', NO_STATS))
+    shown = b.check('tc filter show dev swp0 ingress pref 1')
+    pm, nm = b'pos-flags-default', b'neg-flags-default'
+    fenced = send_pair(p, frame(pm), frame(nm, dip='192.0.2.98'), bb, nm)
+    got = count(bb, pm)
+    suite.result(st == 0 and re.search(r'(?<!not_)in_hw', shown) and
+                 fenced and got == 0,
+                 'a filter without skip_sw (%s) is offloaded too (in_hw): '
+                 'a matching frame from A is dropped in the switch (nothing '
+                 'arrives at B)' % NO_STATS,
+                 'status %d %s; fence %s; B got %d; %s'
+                 % (st, out, fenced, got, shown))
+    flush(b)
+    for name, flags, stats in (
+            ('without skip_sw and with tc\'s default hit counters', '', ''),
+            ('with skip_hw', 'skip_hw', NO_STATS)):
+        b.check('tc filter add dev swp0 ingress %s %s' % (rule % flags,
+                                                          stats))
+        shown = b.check('tc filter show dev swp0 ingress pref 1')
+        pm = b'pos-flags-' + flags.encode() + stats[:2].encode()
+        p['A'].send(frame(pm))
+        arrived = bb.wait(lambda f: pm in f, 10) is not None
+        suite.result(arrived and 'not_in_hw' in shown,
+                     'negative: a drop filter %s is not offloaded '
+                     '(not_in_hw), and a matching frame from A arrives at B '
+                     '(the switch forwards it; software never sees it)'
+                     % name, 'arrived %s; %s' % (arrived, shown))
+        flush(b)
+
+
 def refusal_checks(suite, b):
     cases = [
         ('an egress filter',
@@ -238,6 +285,9 @@ def refusal_checks(suite, b):
         ('an IPv6 match', 'ingress protocol ipv6 flower skip_sw dst_ip '
          '2001:db8::1 action drop', 'the ACL matches MAC addresses, '
          'EtherType, IPv4 addresses, IP protocol and TCP/UDP ports only'),
+        ('hit counters asked for (tc\'s default)', 'ingress protocol ip '
+         'flower skip_sw dst_ip 192.0.2.1 action drop',
+         'the ACL has no hit counters (hw_stats disabled)'),
         ('a redirect out of the switch', 'ingress protocol ip flower skip_sw '
          'dst_ip 192.0.2.1 action mirred egress redirect dev br0',
          'the ACL redirects and mirrors to a port of the same switch only'),
@@ -245,6 +295,8 @@ def refusal_checks(suite, b):
     for name, args, msg in cases:
         if not args.startswith('tc '):
             args = 'tc filter add dev swp0 pref 1 ' + args
+        if 'counters' not in name:
+            args += ' ' + NO_STATS
         st, out = b.run(args + ' 2>&1')
         want = 'Error: %s: %s' % (MOD, msg)
         suite.result(st != 0 and want in out, 'refused: %s, with "%s"'
@@ -269,9 +321,9 @@ def fill(b, n, first=1):
     out = b.check('n=0; for i in $(seq %d %d); do tc filter add dev swp0 '
                   'ingress pref $i protocol $(printf 0x%%x $((0x8900 + i))) '
                   'flower '
-                  'skip_sw action drop 2>/tmp/flower.err || break; '
+                  'skip_sw action drop %s 2>/tmp/flower.err || break; '
                   'n=$((n + 1)); done; echo took $n; cat /tmp/flower.err'
-                  % (first, first + n - 1), timeout=300)
+                  % (first, first + n - 1, NO_STATS), timeout=300)
     took = int(out.split('took ')[1].split()[0])
     return took, out
 
@@ -326,6 +378,7 @@ def main():
         suite.result(ok is not None, 'B\'s broadcast reaches A through br0')
         match_checks(suite, b, p)
         action_checks(suite, b, p)
+        flag_checks(suite, b, p)
         refusal_checks(suite, b)
         capacity_checks(suite, b)
         dsa.no_oops(suite, b, 'ours')

@@ -1470,9 +1470,19 @@ static int rsw_acl_parse_action(struct rsw_priv *priv, int port,
 		NL_SET_ERR_MSG_MOD(extack, "the ACL takes one action a rule");
 		return -EOPNOTSUPP;
 	}
-	if (!flow_action_basic_hw_stats_check(&rule->action, extack))
-		return -EOPNOTSUPP;
 	act = &rule->action.entries[0];
+	/*
+	 * Where the ACL counts its hits is not sourced: a rule has no
+	 * statistics (rsw_cls_flower_stats()). Only a filter that does
+	 * without them (hw_stats disabled) is taken; tc's default ("any")
+	 * asks for them, and such a filter stays in software, where its
+	 * packets are counted.
+	 */
+	if (!(act->hw_stats & FLOW_ACTION_HW_STATS_DISABLED)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the ACL has no hit counters (hw_stats disabled)");
+		return -EOPNOTSUPP;
+	}
 	switch (act->id) {
 	case FLOW_ACTION_DROP:
 		acl->action = FIELD_PREP(ACL_PORT_FW, ACL_FW_DROP);
@@ -1532,15 +1542,6 @@ static int rsw_cls_flower_add(struct dsa_switch *ds, int port,
 	unsigned int r, i;
 	int ret;
 
-	/*
-	 * Where the ACL counts its hits is not sourced: a rule has no
-	 * statistics. A filter tc also runs in software stays there, where
-	 * its packets are counted (offloaded, a drop would hide them from
-	 * it). tc_cls_common_offload_init() hands the driver an extack for
-	 * skip_sw filters (and "verbose" ones) only: the others go without.
-	 */
-	if (!extack)
-		return -EOPNOTSUPP;
 	if (!priv->info->has_acl) {
 		NL_SET_ERR_MSG_MOD(extack, "this switch's ACL is not known");
 		return -EOPNOTSUPP;
