@@ -28,6 +28,12 @@ against):
   1000 segments reach B rewritten with the TCP checksum right and the
   CPU sees none (negative); A's FIN reaches the CPU (the PPE hands it
   TCP FIN/SYN/RST) and B;
+- a UDP flow A->B (5003 to 7003) NATed out of the WAN's VLAN (swp1.100,
+  VLAN 100, B at 203.0.113.10 on it): offloaded, 1000 datagrams reach B
+  with the 802.1Q tag the PPE pushes and rewritten as routed, 1000 of B's
+  tagged ones reach A untagged through the NAT; the CPU sees none either
+  way (negatives: swp0's counter, and swp1's for 802.1Q-tagged UDP, which
+  the flow table would take on swp1 before swp1.100 sees it);
 - a datagram of the bound IPv4 flow with TTL 1 reaches the CPU, which
   answers A with ICMP time exceeded;
 - 2000 broken frames of the bound flows (cut short, wrong lengths and
@@ -49,7 +55,10 @@ against):
   the flow table offloads it ane.);
 - no WARNING/BUG/Oops in the guest; the QEMU log holds nothing unexpected.
 
-(Broken once: the model's NAT rewrite without the TCP/UDP checksum update
+(Broken once: the flowtable without `flags offload` (ours): every
+"offloaded" and "CPU saw none" check fails, the VLAN flow's too, its
+datagrams still arriving through the CPU; the model's NAT rewrite
+without the TCP/UDP checksum update
 fails the A->B case, "B got 0 right of 1000"; binding skipped in the
 model (rate never reached) fails the same case and the negative one,
 "swp0 ingress +1100".)
@@ -81,6 +90,10 @@ IP6 = {'A': '2001:db8:1::10', 'B': '2001:db8:2::10'}
 GUEST = {'swp0': ('192.0.2.1', '2001:db8:1::1'),
          'swp1': ('198.51.100.1', '2001:db8:2::1')}
 N = 1000
+# The WAN's VLAN (swp1.100), B's and the guest's addresses on it
+VID = 100
+WAN_VLAN = 'swp1.%d' % VID
+IP_VLAN = {'B': '203.0.113.10', 'guest': '203.0.113.1'}
 FUZZ = 2000
 # Flows for the table's buckets to overflow (2 entries each, 8192)
 FLOWS = 2000
@@ -103,7 +116,7 @@ table inet ppe {
     }
     chain postrouting {
         type nat hook postrouting priority 100; policy accept;
-        oifname "swp1" meta nfproto ipv4 masquerade
+        oifname { "swp1", "swp1.100" } meta nfproto ipv4 masquerade
     }
 }
 '''
@@ -141,6 +154,11 @@ def parse(f):
     if len(f) < 14:
         return None
     etype = struct.unpack('!H', f[12:14])[0]
+    if etype == 0x8100 and len(f) >= 18:
+        d = parse(f[:12] + f[16:])
+        if d is not None:
+            d['vid'] = struct.unpack('!H', f[14:16])[0] & 0xfff
+        return d
     if etype == 0x0800 and len(f) >= 42 and f[23] == 17:
         ihl = (f[14] & 0xf) * 4
         tot = struct.unpack('!H', f[16:18])[0]
@@ -167,7 +185,7 @@ def parse(f):
     sport, dport = struct.unpack('!HH', u[:4])
     return {'dmac': f[:6], 'smac': f[6:12], 'src': src, 'dst': dst,
             'sport': sport, 'dport': dport, 'ttl': ttl, 'ok': ok,
-            'data': u[8:]}
+            'data': u[8:], 'vid': None}
 
 
 def parse_tcp(f):
@@ -247,6 +265,12 @@ def setup(b, p):
                 % (IP6[n], p[n].mac.hex(':'), dev))
         b.check('ip neigh replace %s lladdr %s dev %s nud permanent'
                 % (IP[n], p[n].mac.hex(':'), dev))
+    # The WAN's VLAN: B on it too
+    b.check('ip link add link swp1 name %s type vlan id %d && ip addr add '
+            '%s/24 dev %s && ip link set %s up && ip neigh replace %s lladdr '
+            '%s dev %s nud permanent'
+            % (WAN_VLAN, VID, IP_VLAN['guest'], WAN_VLAN, WAN_VLAN,
+               IP_VLAN['B'], p['B'].mac.hex(':'), WAN_VLAN))
     b.check("cat > /tmp/ppe.nft <<'EOF'\n%sEOF\nnft -f /tmp/ppe.nft" % NFT)
     # The flows' datagrams the kernel receives (no MLD, no ARP)
     for dev in PORTS:
@@ -255,6 +279,10 @@ def setup(b, p):
             for l4 in ('udp', 'tcp'):
                 b.check('tc filter add dev %s ingress protocol %s flower '
                         'skip_hw ip_proto %s action pass' % (dev, proto, l4))
+    # and the WAN VLAN's, on swp1 (the flow table takes them there, before
+    # swp1.100 would see them)
+    b.check('tc filter add dev swp1 ingress protocol 802.1q flower skip_hw '
+            'vlan_id %d vlan_ethtype ip ip_proto udp action pass' % VID)
 
 
 def conntrack(b):
@@ -372,6 +400,80 @@ def flow(suite, b, p, name, mac, fam, src, dst, sport, dport, nat):
                  'swp1\'s ingress counter stands still' % (name, tag),
                  'swp1 ingress +%d' % rx)
     return first
+
+
+def tagged(f, vid):
+    """Frame @f with an 802.1Q tag of VLAN @vid."""
+    return f[:12] + struct.pack('!HH', 0x8100, vid) + f[12:]
+
+
+def vlan_flow(suite, b, p, mac, name):
+    """A UDP flow A->B (5003 to 7003) through the NAT out of the WAN's VLAN
+    (swp1.100): bound, its datagrams reach B with the 802.1Q tag the PPE
+    pushes, and B's back lose it; the CPU sees none."""
+    a, bb = p['A'], p['B']
+    dst = IP_VLAN['B']
+
+    def a_frame(data):
+        return eth(mac['swp0'], a.mac, 0x0800,
+                   udp4(IP['A'], dst, 5003, 7003, data))
+
+    a.clear()
+    bb.clear()
+    a.send(a_frame(b'vlan-open'))
+    got = bb.take(lambda d: d['data'] == b'vlan-open', 1, 10)
+    if not got or got[0]['vid'] != VID:
+        suite.fail('%s: VLAN: A\'s first datagram reaches B on VLAN %d '
+                   'through the router' % (name, VID), 'B got %r' % got)
+        return
+    first = got[0]
+
+    def b_frame(data):
+        return tagged(eth(mac['swp1'], bb.mac, 0x0800,
+                          udp4(dst, first['src'], 7003, first['sport'],
+                               data)), VID)
+
+    bb.send(b_frame(b'vlan-answer'))
+    if not a.take(lambda d: d['data'] == b'vlan-answer', 1, 10):
+        suite.fail('%s: VLAN: B\'s answer reaches A' % name, 'A got nothing')
+        return
+    a.send(a_frame(b'vlan-again'))
+    lines = offloaded(b, 'dport=7003')
+    suite.result(any('[HW_OFFLOAD]' in ln for ln in lines),
+                 '%s: VLAN: conntrack shows the UDP flow A->B out of %s '
+                 'offloaded ([HW_OFFLOAD])' % (name, WAN_VLAN),
+                 '\n'.join(lines) or conntrack(b))
+    got, rx = through_ppe(b, a, bb, [a_frame(b'vlan-bind')] * BURST,
+                          [a_frame(b'vlan-offloaded')] * N,
+                          lambda d: d['data'] == b'vlan-offloaded', 'swp0')
+    right = [d for d in got if d['vid'] == VID and
+             d['src'] == IP_VLAN['guest'] and d['dst'] == dst and
+             d['sport'] == first['sport'] and d['dport'] == 7003 and
+             d['ttl'] == 63 and d['ok'] and d['smac'] == mac['swp1'] and
+             d['dmac'] == bb.mac]
+    suite.result(len(right) == N,
+                 '%s: VLAN: %d datagrams of A\'s reach B tagged with VLAN %d '
+                 '(pushed by the PPE), routed and NATed' % (name, N, VID),
+                 'B got %d right of %d (%d in all); first: %r'
+                 % (len(right), N, len(got), got[:1]))
+    suite.result(rx == 0, '%s: VLAN: (negative) the CPU saw none of them: '
+                 'swp0\'s ingress counter stands still' % name,
+                 'swp0 ingress +%d' % rx)
+    got, rx = through_ppe(b, bb, a, [b_frame(b'vlan-bind')] * BURST,
+                          [b_frame(b'vlan-back')] * N,
+                          lambda d: d['data'] == b'vlan-back', 'swp1')
+    right = [d for d in got if d['vid'] is None and d['src'] == dst and
+             d['dst'] == IP['A'] and d['sport'] == 7003 and
+             d['dport'] == 5003 and d['ttl'] == 63 and d['ok'] and
+             d['smac'] == mac['swp0'] and d['dmac'] == a.mac]
+    suite.result(len(right) == N,
+                 '%s: VLAN: %d datagrams of B\'s on VLAN %d reach A untagged '
+                 'through the NAT' % (name, N, VID),
+                 'A got %d right of %d (%d in all); first: %r'
+                 % (len(right), N, len(got), got[:1]))
+    suite.result(rx == 0, '%s: VLAN: (negative) the CPU saw none of those: '
+                 'swp1\'s ingress counter stands still' % name,
+                 'swp1 ingress +%d' % rx)
 
 
 def tcp_flow(suite, b, p, mac, name):
@@ -598,6 +700,7 @@ def one_set(suite, driver_set):
         flow(suite, b, p, name, mac, 6, IP6['A'], IP6['B'], 5001, 7001,
              False)
         tcp_flow(suite, b, p, mac, name)
+        vlan_flow(suite, b, p, mac, name)
         ttl_one(suite, b, p, mac, name)
         if not fuzz_bound(suite, b, p, mac, name):
             return
