@@ -209,6 +209,7 @@ sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
 from board import (BUILD, QEMU, Board, board_initrd,  # noqa: E402
                    dt_bootargs, initrd_path, kernel_dir)
 import dsa  # noqa: E402
+import flowtable  # noqa: E402
 from peer import Peer, eth, ipv4  # noqa: E402
 from xdp import build_xdp  # noqa: E402
 import insn_profile as prof  # noqa: E402
@@ -718,22 +719,7 @@ must ip addr del %(wan)s/24 dev swp1
 ''' % {'wan': IP_WAN, 'server': IP_SERVER})
 
 
-NFT_OFFLOAD = '''table inet bench {
-    flowtable ft {
-        hook ingress priority 0
-        devices = { swp0, swp1 }
-        flags offload
-    }
-    chain forward {
-        type filter hook forward priority 0; policy accept;
-        meta l4proto udp flow add @ft
-    }
-    chain postrouting {
-        type nat hook postrouting priority 100; policy accept;
-        oifname "swp1" masquerade
-    }
-}
-'''
+NFT_OFFLOAD = flowtable.ruleset('bench', ('swp0', 'swp1'), ('udp',), ('swp1',))
 
 
 def plan_route_nat_offload(plan):

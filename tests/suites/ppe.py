@@ -77,6 +77,7 @@ from board import Board  # noqa: E402
 from board import dt_bootargs  # noqa: E402
 from peer import Peer, csum, eth, ipv4, send_paced  # noqa: E402
 import dsa  # noqa: E402
+import flowtable  # noqa: E402
 from tap import Suite  # noqa: E402
 
 PPE_SETS = os.environ.get('PPE_SETS', 'mainline ours').split()
@@ -103,23 +104,7 @@ BURST = 100
 # mtk_ppe_start(): BIND_AGE0's UDP delta, 12 s; the scan once a second
 UDP_AGE = 12
 
-NFT = '''
-table inet ppe {
-    flowtable ft {
-        hook ingress priority 0
-        devices = { swp0, swp1 }
-        flags offload
-    }
-    chain forward {
-        type filter hook forward priority 0; policy accept;
-        meta l4proto { tcp, udp } flow add @ft
-    }
-    chain postrouting {
-        type nat hook postrouting priority 100; policy accept;
-        oifname { "swp1", "swp1.100" } meta nfproto ipv4 masquerade
-    }
-}
-'''
+NFT = flowtable.ruleset('ppe', PORTS, ('tcp', 'udp'), ('swp1', WAN_VLAN))
 
 
 def udp4(src, dst, sport, dport, payload):
