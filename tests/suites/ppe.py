@@ -55,7 +55,11 @@ against):
   the flow table offloads it ane.);
 - no WARNING/BUG/Oops in the guest; the QEMU log holds nothing unexpected.
 
-(Broken once: the flowtable without `flags offload` (ours): every
+(Broken once, the twenty-second session: ours' unbind not clearing the
+PPE's entry cache: the conntrack -D, link down/up and conntrack -F cases
+fail (the cached entry keeps forwarding); the model handing a bound
+flow's TCP FIN on instead of to the CPU: mainline's FIN case fails.
+Broken once: the flowtable without `flags offload` (ours): every
 "offloaded" and "CPU saw none" check fails, the VLAN flow's too, its
 datagrams still arriving through the CPU; the model's NAT rewrite
 without the TCP/UDP checksum update

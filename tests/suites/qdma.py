@@ -58,8 +58,10 @@ blocking); ours' fe_setup_tc() refusing TBF: the offload check fails
 shapes in software); ours' ralink_mt7530 without the egress rate limit
 (has_erlcr false on the MT7621): the port TBF's rate check fails ("swp1
 at 44531 frames/s from swp2 ... 50 Mbit/s is 6225") and so does its
-"offloaded" one. Not broken: the QTX_SCH read-back after the link
-change, the root TBF's negative.
+"offloaded" one; ours' fe_netdev_event() not setting the queue's
+speed: the QTX_SCH read-back fails (and the rate checks with it, swp0's
+queue unshaped); ours' fe_setup_tc() taking a root TBF (as queue 4's):
+the root-TBF negative fails.
 """
 
 import os
