@@ -28,6 +28,12 @@ against):
   1000 segments reach B rewritten with the TCP checksum right and the
   CPU sees none (negative); A's FIN reaches the CPU (the PPE hands it
   TCP FIN/SYN/RST) and B;
+- the bound IPv4 flow leaves through swp1's QDMA queue (4), as its
+  entry's IB2 names it (PSE_QOS, QID): with that queue's max rate at 200
+  kbit/s (QTX_SCH written behind the driver), 500 datagrams take at
+  least the time the rate gives them, all reach B, and the CPU sees none
+  (broken once: the model sending bound frames to the GDMA directly:
+  both sets' 500 arrived in 0.21 s against the rate's 1.36 s);
 - a UDP flow A->B (5003 to 7003) NATed out of the WAN's VLAN (swp1.100,
   VLAN 100, B at 203.0.113.10 on it): offloaded, 1000 datagrams reach B
   with the 802.1Q tag the PPE pushes and rewritten as routed, 1000 of B's
@@ -105,6 +111,13 @@ FLOWS = 2000
 FUZZ_SEED = 20
 # mtk_ppe_start(): BIND_RATE 30 a second; a burst well past it
 BURST = 100
+# QTX_SCH of QDMA queue 4, swp1's (port 1 + 3): what the test writes there
+# behind the driver, a max rate of 20 * 10^1 kbit/s without a burst
+QTX_SCH_WAN = 0x1e100000 + 0x1800 + 4 * 0x10 + 4
+QTX_SCH_RATE_BITS = 0x7ff | 1 << 30    # MAX_RATE fields, LEAKY_BUCKET_EN
+QTX_SCH_SHAPED = 1 << 11 | 20 << 4 | 1  # MAX_RATE_EN, 200 kbit/s
+SHAPED_BPS = 200e3
+SHAPED_N = 500
 # mtk_ppe_start(): BIND_AGE0's UDP delta, 12 s; the scan once a second
 UDP_AGE = 12
 
@@ -465,6 +478,41 @@ def vlan_flow(suite, b, p, mac, name):
                  'swp1 ingress +%d' % rx)
 
 
+def qdma_queue(suite, b, p, mac, name):
+    """The bound IPv4 flow A->B leaves through swp1's QDMA queue, as its
+    entry's IB2 names it (PSE_QOS, QID 4): with that queue's max rate at
+    200 kbit/s (QTX_SCH written behind the driver), SHAPED_N datagrams
+    take at least the time the rate gives them, and all arrive."""
+    a, bb = p['A'], p['B']
+    old = int(b.check('devmem %#x 32' % QTX_SCH_WAN), 16)
+    b.check('devmem %#x 32 %#x' % (QTX_SCH_WAN, (old & ~QTX_SCH_RATE_BITS) |
+                                   QTX_SCH_SHAPED))
+    frames = [eth(mac['swp0'], a.mac, 0x0800,
+                  udp4(IP['A'], IP['B'], 5000, 7000, b'shaped%04d' % i))
+              for i in range(SHAPED_N)]
+    bb.clear()
+    rx0 = stat(b, 'swp0')
+    t0 = time.monotonic()
+    each(a, frames)
+    got = bb.take(lambda d: d['data'].startswith(b'shaped'), SHAPED_N, 30)
+    took = time.monotonic() - t0
+    b.check('devmem %#x 32 %#x' % (QTX_SCH_WAN, old))
+    rx = stat(b, 'swp0') - rx0
+    # What the queue's rate counts: the frame out of the PPE (with the MTK
+    # tag) and its FCS
+    want = SHAPED_N * (len(frames[0]) + 4 + 4) * 8 / SHAPED_BPS
+    suite.comment('%s: %d datagrams through swp1\'s queue at 200 kbit/s: %d '
+                  'at B in %.2f s (the rate\'s %.2f s)'
+                  % (name, SHAPED_N, len(got), took, want))
+    suite.result(len(got) == SHAPED_N and took >= 0.9 * want and rx == 0,
+                 '%s: IPv4: the bound flow leaves through swp1\'s QDMA queue '
+                 '(4): at its max rate of 200 kbit/s, %d datagrams take at '
+                 'least the %.2f s the rate gives them, all reach B, and the '
+                 'CPU sees none' % (name, SHAPED_N, want),
+                 'B got %d of %d in %.2f s; swp0 ingress +%d'
+                 % (len(got), SHAPED_N, took, rx))
+
+
 def tcp_flow(suite, b, p, mac, name):
     """A TCP connection A->B (5002 to 7002) through the NAT: offloaded
     once established, 1000 segments past the CPU with the TCP checksum
@@ -686,6 +734,7 @@ def one_set(suite, driver_set):
         setup(b, p)
         mac = {dev: mac_of(b, dev) for dev in PORTS}
         flow(suite, b, p, name, mac, 4, IP['A'], IP['B'], 5000, 7000, True)
+        qdma_queue(suite, b, p, mac, name)
         flow(suite, b, p, name, mac, 6, IP6['A'], IP6['B'], 5001, 7001,
              False)
         tcp_flow(suite, b, p, mac, name)

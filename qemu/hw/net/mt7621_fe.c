@@ -119,7 +119,10 @@
 #define QDMA_CRX_PTR            0x1b10
 #define QDMA_DRX_PTR            0x1b14
 #define QDMA_FQ_HEAD            0x1b20
+#define QDMA_FQ_CNT             0x1b28
+#define   FQ_CNT_FREE(v)            extract32(v, 0, 16)
 #define QDMA_FQ_BLEN            0x1b2c
+#define   FQ_BLEN_PAGE(v)           extract32(v, 16, 16)
 #define QDMA_END                0x1c00
 /* GDMA counters: GDMA n at 0x2400 + n * 0x40, read to clear */
 #define GDM_CNT_BASE            0x2400
@@ -347,14 +350,21 @@ static void fe_qdma_charge(int64_t *next, int64_t now, int64_t burst,
 
 static void fe_qdma_reset(MT7621FEState *s)
 {
+    MT7621QdmaHwFrame *h;
     int q;
 
     for (q = 0; q < MT7621_QDMA_QUEUES; q++) {
+        while ((h = QTAILQ_FIRST(&s->qdma_q[q].hw))) {
+            QTAILQ_REMOVE(&s->qdma_q[q].hw, h, next);
+            g_free(h->data);
+            g_free(h);
+        }
         s->qdma_q[q].head = s->qdma_q[q].count = 0;
         s->qdma_q[q].max_next = s->qdma_q[q].min_next = 0;
         s->qdma_q[q].credit = 0;
     }
     s->qdma_rr = 0;
+    s->qdma_fq_used = 0;
     s->qdma_sch_next[0] = s->qdma_sch_next[1] = 0;
     timer_del(s->qdma_timer);
 }
@@ -396,6 +406,13 @@ static bool fe_qdma_fetch(MT7621FEState *s)
         uint32_t txd3 = 0, txd4 = 0, len = 0, d[4];
         MT7621QdmaQueue *q;
         int i;
+
+        if (!first) {
+            /* (0 marks the PPE's frames on the queues) */
+            qemu_log_mask(LOG_GUEST_ERROR, "mt7621-fe: QDMA TX descriptor "
+                          "at address 0\n");
+            return false;
+        }
 
         for (i = 0; i < QDMA_FRAME_DESCS; i++) {
             if (i && addr == fe_reg(s, QDMA_CTX_PTR)) {
@@ -443,17 +460,80 @@ static bool fe_qdma_fetch(MT7621FEState *s)
     return false;
 }
 
+/* Free-queue pages a frame of @len bytes takes */
+static uint32_t fe_qdma_fq_pages(MT7621FEState *s, uint32_t len)
+{
+    uint32_t page = FQ_BLEN_PAGE(fe_reg(s, QDMA_FQ_BLEN));
+
+    return page ? DIV_ROUND_UP(len, page) : UINT32_MAX;
+}
+
+/*
+ * The PPE forwards a frame of @len bytes at @f to @fport through queue
+ * @qn (its entry's IB2 PSE_QOS and QID). It waits there for the queue's
+ * rates in the engine's free-queue pages (QDMA_FQ_*: as many as FQ_CNT
+ * says, QDMA_FQ_BLEN's bytes each); with none left, or the queue full,
+ * or the QDMA's TX off, it is dropped. The pages are counted, not
+ * written: the driver never reads them.
+ */
+static void fe_qdma_hw_enqueue(MT7621FEState *s, int qn, int fport,
+                               const uint8_t *f, size_t len)
+{
+    MT7621QdmaQueue *q = &s->qdma_q[qn];
+    uint32_t pages = fe_qdma_fq_pages(s, len);
+    uint32_t free = FQ_CNT_FREE(fe_reg(s, QDMA_FQ_CNT));
+    MT7621QdmaHwFrame *h;
+    int i;
+
+    if (!(fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) ||
+        q->count == MT7621_QDMA_QUEUE_LEN || pages > free ||
+        s->qdma_fq_used > free - pages) {
+        trace_mt7621_fe_qdma_hw_drop(qn, len, s->qdma_fq_used, free);
+        return;
+    }
+    h = g_new0(MT7621QdmaHwFrame, 1);
+    h->data = g_memdup2(f, len);
+    h->len = len;
+    QTAILQ_INSERT_TAIL(&q->hw, h, next);
+    s->qdma_fq_used += pages;
+    i = (q->head + q->count++) % MT7621_QDMA_QUEUE_LEN;
+    q->desc[i] = 0;
+    q->len[i] = len;
+    q->txd4[i] = deposit32(0, 25, 3, fport);
+    trace_mt7621_fe_qdma_hw(qn, len, s->qdma_fq_used, q->count);
+    /* Not from within the switch's call that brought the frame */
+    timer_mod(s->qdma_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+}
+
 /*
  * Send the frame at the head of queue @qn (picked in the min-rate stage:
- * @min), give its descriptors back
+ * @min), give its descriptors back (or its free-queue pages, a frame of
+ * the PPE's); true for a frame of the CPU's
  */
-static void fe_qdma_send(MT7621FEState *s, int qn, bool min)
+static bool fe_qdma_send(MT7621FEState *s, int qn, bool min)
 {
     MT7621QdmaQueue *q = &s->qdma_q[qn];
     uint32_t addr = q->desc[q->head], txd4 = q->txd4[q->head];
     size_t len = 0;
     int i;
 
+    if (!addr) {
+        MT7621QdmaHwFrame *h = QTAILQ_FIRST(&q->hw);
+
+        q->head = (q->head + 1) % MT7621_QDMA_QUEUE_LEN;
+        q->count--;
+        if (!h) {
+            return false;       /* (a loaded state without the frame) */
+        }
+        QTAILQ_REMOVE(&q->hw, h, next);
+        s->qdma_fq_used -= MIN(s->qdma_fq_used, fe_qdma_fq_pages(s, h->len));
+        trace_mt7621_fe_qdma_send(qn, h->len, min, q->count);
+        memcpy(s->tx_buf, h->data, MIN(h->len, sizeof(s->tx_buf)));
+        fe_tx_frame(s, txd4, MIN(h->len, sizeof(s->tx_buf)));
+        g_free(h->data);
+        g_free(h);
+        return false;
+    }
     for (i = 0; i < QDMA_FRAME_DESCS; i++) {
         uint32_t d[4];
         size_t n;
@@ -492,6 +572,7 @@ static void fe_qdma_send(MT7621FEState *s, int qn, bool min)
     if (len <= sizeof(s->tx_buf)) {
         fe_tx_frame(s, txd4, len);
     }
+    return true;
 }
 
 /*
@@ -599,7 +680,10 @@ static void fe_qdma_account(MT7621FEState *s, int qn, uint32_t len,
     }
 }
 
-/* Send what the queues' rates allow now; returns how many frames */
+/*
+ * Send what the queues' rates allow now; returns how many of the CPU's
+ * frames (whose descriptors went back)
+ */
 static uint32_t fe_qdma_schedule(MT7621FEState *s)
 {
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
@@ -611,8 +695,7 @@ static uint32_t fe_qdma_schedule(MT7621FEState *s)
     while (fe_running(s) && (fe_reg(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) &&
            (qn = fe_qdma_pick(s, now, &wake, &min)) >= 0) {
         fe_qdma_account(s, qn, s->qdma_q[qn].len[s->qdma_q[qn].head], now);
-        fe_qdma_send(s, qn, min);
-        frames++;
+        frames += fe_qdma_send(s, qn, min);
     }
     if (wake != INT64_MAX) {
         timer_mod(s->qdma_timer, wake);
@@ -760,7 +843,7 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
     MT7621FEState *s = g->fe;
     uint32_t fwd = fe_reg(s, GDMA_FWD_CFG(g->id));
     uint32_t rxd2 = 0, rxd3 = 0, rxd4, off, ppe = 0;
-    int idx, port, pse;
+    int idx, port, pse, qid;
     size_t size = len + MT7621_PPE_HEADROOM;
     g_autofree uint8_t *f = g_malloc(size);
     bool stag = fwd & GDMA_SPECIAL_TAG;
@@ -777,11 +860,15 @@ static void fe_gmac_receive(void *opaque, const uint8_t *buf, size_t len,
         size_t in = len;
 
         switch (mt7621_ppe_ingress(&s->ppe, f, &len, size,
-                                   stag ? MTK_TAG_LEN : 0, &ppe, &pse)) {
+                                   stag ? MTK_TAG_LEN : 0, &ppe, &pse, &qid)) {
         case MT7621_PPE_FORWARD:
             s->rx_packets[g->id]++;
             s->rx_bytes[g->id] += in;
-            fe_gdma_send(s, pse - MT7621_PSE_GDM1, f, len);
+            if (qid >= 0) {
+                fe_qdma_hw_enqueue(s, qid, pse, f, len);
+            } else {
+                fe_gdma_send(s, pse - MT7621_PSE_GDM1, f, len);
+            }
             return;
         case MT7621_PPE_DROP:
             s->rx_packets[g->id]++;
@@ -1295,6 +1382,9 @@ static void mt7621_fe_realize(DeviceState *dev, Error **errp)
                          &s->regs[PDMA_IRQ_STATUS / 4], TX_DONE_DLY,
                          fe_update_irq_cb, s);
     s->qdma_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, fe_qdma_timer, s);
+    for (i = 0; i < MT7621_QDMA_QUEUES; i++) {
+        QTAILQ_INIT(&s->qdma_q[i].hw);
+    }
     mt7530_attach_mac(s->sw, MT7530_CPU_PORT, &fe_gmac_ops, &s->gmac[0]);
     mt7530_attach_mac(s->sw, MT7530_GMAC1_PORT, &fe_gmac_ops, &s->gmac[1]);
 }
@@ -1310,10 +1400,21 @@ static void mt7621_fe_init(Object *obj)
     qdev_init_gpio_in_named(DEVICE(obj), mt7621_fe_reset_in, "reset", 2);
 }
 
-static const VMStateDescription vmstate_mt7621_qdma_queue = {
-    .name = "mt7621-qdma-queue",
+static const VMStateDescription vmstate_mt7621_qdma_hw_frame = {
+    .name = "mt7621-qdma-hw-frame",
     .version_id = 1,
     .minimum_version_id = 1,
+    .fields = (VMStateField[]) {
+        VMSTATE_UINT32(len, MT7621QdmaHwFrame),
+        VMSTATE_VBUFFER_ALLOC_UINT32(data, MT7621QdmaHwFrame, 1, NULL, len),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_mt7621_qdma_queue = {
+    .name = "mt7621-qdma-queue",
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(desc, MT7621QdmaQueue, MT7621_QDMA_QUEUE_LEN),
         VMSTATE_UINT32_ARRAY(len, MT7621QdmaQueue, MT7621_QDMA_QUEUE_LEN),
@@ -1323,6 +1424,8 @@ static const VMStateDescription vmstate_mt7621_qdma_queue = {
         VMSTATE_INT64(max_next, MT7621QdmaQueue),
         VMSTATE_INT64(min_next, MT7621QdmaQueue),
         VMSTATE_UINT32(credit, MT7621QdmaQueue),
+        VMSTATE_QTAILQ_V(hw, MT7621QdmaQueue, 1, vmstate_mt7621_qdma_hw_frame,
+                         MT7621QdmaHwFrame, next),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -1352,14 +1455,15 @@ static int fe_qdma_post_load(void *opaque, int version_id)
 /* The QDMA's queues and scheduler (a subsection of their own) */
 static const VMStateDescription vmstate_mt7621_fe_qdma = {
     .name = TYPE_MT7621_FE "/qdma",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = fe_qdma_needed,
     .post_load = fe_qdma_post_load,
     .fields = (VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(qdma_q, MT7621FEState, MT7621_QDMA_QUEUES, 1,
                              vmstate_mt7621_qdma_queue, MT7621QdmaQueue),
         VMSTATE_UINT32(qdma_rr, MT7621FEState),
+        VMSTATE_UINT32(qdma_fq_used, MT7621FEState),
         VMSTATE_INT64_ARRAY(qdma_sch_next, MT7621FEState, 2),
         VMSTATE_BOOL_ARRAY(gmac_paused, MT7621FEState, MT7621_FE_NUM_GMACS),
         VMSTATE_TIMER_PTR(qdma_timer, MT7621FEState),

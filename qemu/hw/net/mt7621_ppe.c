@@ -58,9 +58,12 @@
  * table-fill limits, IP_PROTO_CHK, multicast tables, DS-Lite and 6RD,
  * the L2 bridge type in the table (mainline binds bridged flows as the
  * IPv4/IPv6 entries of their frames), the per-entry MIB counters (the
- * MT7621 has none: mt7621_data has no has_accounting), and IB2's QoS
- * queue (PSE_QOS, QID): bound frames go to the GDMA directly, not through
- * a QDMA queue.
+ * MT7621 has none: mt7621_data has no has_accounting).
+ *
+ * IB2's QoS queue: with PSE_QOS a bound frame goes to the QDMA's queue
+ * QID (mtk_foe_entry_set_queue(): a DSA port's, port + 3) and leaves by
+ * that queue's rates, as the CPU's frames on it do; without, straight
+ * to the GDMA (mt7621_fe.c, fe_qdma_hw_enqueue()).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -142,6 +145,8 @@
 #define IB1_UDP                 BIT(30)
 #define IB1_STATIC              BIT(31)
 #define IB1_KEEP                (7u << 25 | IB1_UDP | IB1_STATIC)
+#define IB2_QID(v)              extract32(v, 0, 4)
+#define IB2_PSE_QOS             BIT(4)
 #define IB2_DEST_PORT(v)        extract32(v, 5, 3)
 
 #define STATE_INVALID           0
@@ -532,11 +537,12 @@ static bool ppe_rewrite(uint8_t *f, size_t *len, size_t size,
 
 /*
  * Entry @idx (@e, bound) takes the frame: 0 when it is rewritten for
- * *@port, -1 to drop it, or a reason to give it to the CPU as it is.
+ * *@port (through QDMA queue *@qid, -1: none), -1 to drop it, or a
+ * reason to give it to the CPU as it is.
  */
 static int ppe_bound(MT7621PPE *p, uint8_t *f, size_t *len, size_t size,
                      size_t tag, const PPEKey *k, uint32_t idx, uint32_t *e,
-                     int *port)
+                     int *port, int *qid)
 {
     uint32_t glo = ppe_reg(p, PPE_GLO_CFG), now;
     uint32_t ib2 = e[k->ipv6 ? FOE6_IB2 : FOE4_IB2];
@@ -602,6 +608,7 @@ static int ppe_bound(MT7621PPE *p, uint8_t *f, size_t *len, size_t size,
         ppe_write_ib1(p, idx, e);
     }
     *port = IB2_DEST_PORT(ib2);
+    *qid = (ib2 & IB2_PSE_QOS) ? IB2_QID(ib2) : -1;
     trace_mt7621_ppe_forward(idx, *port, *len);
     return 0;
 }
@@ -629,7 +636,7 @@ static size_t ppe_l3(const uint8_t *f, size_t len, size_t tag, uint16_t *proto)
 
 MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
                                     size_t size, size_t tag, uint32_t *info,
-                                    int *port)
+                                    int *port, int *qid)
 {
     uint32_t tb = ppe_reg(p, PPE_TB_CFG), e[FOE_WORDS], now, hash, idx;
     uint32_t slot = RXD4_FOE_NONE;
@@ -639,6 +646,7 @@ MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
     PPEKey k;
 
     *info = RXD4_INFO(RXD4_FOE_NONE, 0);
+    *qid = -1;
     if (!(ppe_reg(p, PPE_GLO_CFG) & GLO_CFG_EN) || !ppe_reg(p, PPE_TB_BASE)) {
         return MT7621_PPE_TO_CPU;
     }
@@ -672,7 +680,7 @@ MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
             continue;
         }
         if (IB1_STATE(e[0]) == STATE_BIND) {
-            r = ppe_bound(p, f, len, size, tag, &k, idx, e, port);
+            r = ppe_bound(p, f, len, size, tag, &k, idx, e, port, qid);
             if (r < 0) {
                 return MT7621_PPE_DROP;
             }

@@ -48,14 +48,27 @@ OBJECT_DECLARE_SIMPLE_TYPE(MT7621FEState, MT7621_FE)
 #define MT7621_QDMA_QUEUES      16
 #define MT7621_QDMA_QUEUE_LEN   512
 
+/*
+ * A frame the PPE forwarded onto a QDMA queue (its entry's IB2 PSE_QOS):
+ * held in the engine's free-queue pages, which the model counts, not in
+ * guest RAM
+ */
+typedef struct MT7621QdmaHwFrame {
+    uint8_t *data;
+    uint32_t len;
+    QTAILQ_ENTRY(MT7621QdmaHwFrame) next;
+} MT7621QdmaHwFrame;
+
 /**
  * MT7621QdmaQueue: one QDMA TX queue
- * @desc: each held frame's first TX descriptor, oldest at @head
+ * @desc: each held frame's first TX descriptor, oldest at @head (0: a
+ *   frame from the PPE, the next of @hw)
  * @len: its length (the sum of its descriptors' PLEN0)
  * @txd4: its first descriptor's txd4 (the forward port)
  * @max_next: the virtual time (ns) from which the max rate lets it send
  * @min_next: the virtual time from which it is below its min rate again
  * @credit: frames it may still send in this weighted round
+ * @hw: the frames from the PPE it holds, oldest first
  */
 typedef struct MT7621QdmaQueue {
     uint32_t desc[MT7621_QDMA_QUEUE_LEN];
@@ -66,6 +79,7 @@ typedef struct MT7621QdmaQueue {
     int64_t max_next;
     int64_t min_next;
     uint32_t credit;
+    QTAILQ_HEAD(, MT7621QdmaHwFrame) hw;
 } MT7621QdmaQueue;
 
 struct MT7621FEState {
@@ -112,6 +126,8 @@ struct MT7621FEState {
     MT7621QdmaQueue qdma_q[MT7621_QDMA_QUEUES];
     uint32_t qdma_rr;
     int64_t qdma_sch_next[2];
+    /* Free-queue pages the PPE's frames on the queues hold */
+    uint32_t qdma_fq_used;
     bool gmac_paused[MT7621_FE_NUM_GMACS];
     QEMUTimer *qdma_timer;
     /*

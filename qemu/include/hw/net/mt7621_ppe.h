@@ -53,7 +53,7 @@ void mt7621_ppe_write(MT7621PPE *p, hwaddr a, uint32_t v);
 uint32_t mt7621_ppe_timestamp(void);
 MT7621PPEVerdict mt7621_ppe_ingress(MT7621PPE *p, uint8_t *f, size_t *len,
                                     size_t size, size_t tag, uint32_t *info,
-                                    int *port);
+                                    int *port, int *qid);
 
 extern const VMStateDescription vmstate_mt7621_ppe;
 

@@ -87,6 +87,8 @@
 #define FE_FOE_IPV6_5T		5
 
 /* IB2: where the frame goes */
+#define FE_IB2_QID		GENMASK(3, 0)	/* its QDMA queue, with PSE_QOS */
+#define FE_IB2_PSE_QOS		BIT(4)
 #define FE_IB2_DEST_PORT	GENMASK(7, 5)	/* PSE port: GDMA n + 1 */
 #define FE_IB2_PORT_MG		GENMASK(17, 12)
 #define FE_IB2_PORT_AG		GENMASK(23, 18)
@@ -286,6 +288,14 @@ static int fe_flow_output(struct fe_eth *eth, u32 *foe, u32 *l2, u32 *ib2,
 		return -EOPNOTSUPP;
 	}
 	*ib2 = FIELD_PREP(FE_IB2_DEST_PORT, i + 1) | FE_IB2_NO_GROUPS;
+	/*
+	 * Through the QDMA queue the CPU's frames to the switch port take
+	 * (fe_select_queue()), so its rates hold the flow too
+	 */
+	if (dsa_port >= 0 && eth->soc->tx_ops == &fe_qdma_tx_ops &&
+	    dsa_port + FE_QDMA_DSA_QUEUE0 < FE_QTX_NUM)
+		*ib2 |= FIELD_PREP(FE_IB2_QID, dsa_port + FE_QDMA_DSA_QUEUE0) |
+			FE_IB2_PSE_QOS;
 
 	/*
 	 * The first tag: the MTK special tag of the switch port (its TPID
