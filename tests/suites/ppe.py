@@ -40,6 +40,15 @@ against):
   tagged ones reach A untagged through the NAT; the CPU sees none either
   way (negatives: swp0's counter, and swp1's for 802.1Q-tagged UDP, which
   the flow table would take on swp1 before swp1.100 sees it);
+- a UDP flow A->B (5004 to 7004) NATed out of a PPPoE session on the WAN
+  port (pppd's pppoe plugin in the guest, ppp0; B the access
+  concentrator, tests/lib/pppoe.py, session 0x1234, 100.64.0.2 given to
+  the guest): offloaded, 1000 datagrams reach B in the session with the
+  header the PPE pushes, rewritten as routed; 1000 of B's in the session
+  reach A without it; the CPU sees none either way (negatives: swp0's
+  counter, and a software-only filter on swp1 for the session's IP).
+  Broken once: the model not writing the PPPoE header (IB1 PPPOE):
+  mainline's A->B case fails;
 - a datagram of the bound IPv4 flow with TTL 1 reaches the CPU, which
   answers A with ICMP time exceeded;
 - 2000 broken frames of the bound flows (cut short, wrong lengths and
@@ -88,6 +97,7 @@ from board import dt_bootargs  # noqa: E402
 from peer import Peer, csum, eth, ipv4, send_paced  # noqa: E402
 import dsa  # noqa: E402
 import flowtable  # noqa: E402
+import pppoe  # noqa: E402
 from tap import Suite  # noqa: E402
 
 PPE_SETS = os.environ.get('PPE_SETS', 'mainline ours').split()
@@ -105,6 +115,14 @@ N = 1000
 VID = 100
 WAN_VLAN = 'swp1.%d' % VID
 IP_VLAN = {'B': '203.0.113.10', 'guest': '203.0.113.1'}
+# A PPPoE session on the WAN port, B its access concentrator: the
+# session id, B's address in it and the one B gives the guest (ppp0)
+PPPOE_SID = 0x1234
+IP_PPP = {'B': '100.64.0.1', 'guest': '100.64.0.2'}
+PPPD = ('pppd plugin pppoe.so swp1 noauth noipdefault nodefaultroute '
+        'noccp novj nobsdcomp nodeflate noaccomp nopcomp noproxyarp '
+        'lcp-echo-interval 0 ifname ppp0 mtu 1492 mru 1492 nodetach '
+        'logfile /tmp/pppd.log')
 FUZZ = 2000
 # Flows for the table's buckets to overflow (2 entries each, 8192)
 FLOWS = 2000
@@ -121,7 +139,8 @@ SHAPED_N = 500
 # mtk_ppe_start(): BIND_AGE0's UDP delta, 12 s; the scan once a second
 UDP_AGE = 12
 
-NFT = flowtable.ruleset('ppe', PORTS, ('tcp', 'udp'), ('swp1', WAN_VLAN))
+NFT = flowtable.ruleset('ppe', PORTS, ('tcp', 'udp'),
+                        ('swp1', WAN_VLAN, 'ppp0'))
 
 
 def udp4(src, dst, sport, dport, payload):
@@ -161,6 +180,12 @@ def parse(f):
         if d is not None:
             d['vid'] = struct.unpack('!H', f[14:16])[0] & 0xfff
         return d
+    if etype == pppoe.ETH_P_PPP_SES and len(f) >= 22 and \
+            struct.unpack('!H', f[20:22])[0] == pppoe.PPP_IP:
+        d = parse(f[:12] + b'\x08\x00' + f[22:])
+        if d is not None:
+            d['pppoe'] = struct.unpack('!H', f[16:18])[0]
+        return d
     if etype == 0x0800 and len(f) >= 42 and f[23] == 17:
         ihl = (f[14] & 0xf) * 4
         tot = struct.unpack('!H', f[16:18])[0]
@@ -187,7 +212,7 @@ def parse(f):
     sport, dport = struct.unpack('!HH', u[:4])
     return {'dmac': f[:6], 'smac': f[6:12], 'src': src, 'dst': dst,
             'sport': sport, 'dport': dport, 'ttl': ttl, 'ok': ok,
-            'data': u[8:], 'vid': None}
+            'data': u[8:], 'vid': None, 'pppoe': None}
 
 
 def parse_tcp(f):
@@ -211,7 +236,13 @@ class FlowPeer(Peer):
 
     def __init__(self, name, mac, ip):
         self.udp = []
+        self.pppoe = None       # a pppoe.PPPoEServer answering for us
         super().__init__(name, mac, ip)
+
+    def _answer(self, f):
+        if self.pppoe is not None and self.pppoe.handle(f):
+            return
+        super()._answer(f)
 
     def received(self, frame):
         d = parse(frame) or parse_tcp(frame)
@@ -245,7 +276,8 @@ def stat(b, dev, proto='udp'):
     out = json.loads(b.check('tc -s -j filter show dev %s ingress' % dev))
     return sum(f['options']['actions'][0]['stats']['packets'] for f in out
                if 'options' in f and
-               f['options'].get('keys', {}).get('ip_proto') == proto)
+               (f['options'].get('keys', {}).get('ip_proto') == proto or
+                proto == 'pppoe' and 'pppoe_sid' in f['options']['keys']))
 
 
 def mac_of(b, dev):
@@ -285,6 +317,9 @@ def setup(b, p):
     # swp1.100 would see them)
     b.check('tc filter add dev swp1 ingress protocol 802.1q flower skip_hw '
             'vlan_id %d vlan_ethtype ip ip_proto udp action pass' % VID)
+    # and the PPPoE session's
+    b.check('tc filter add dev swp1 ingress protocol ppp_ses flower skip_hw '
+            'pppoe_sid %d ppp_proto ip action pass' % PPPOE_SID)
 
 
 def conntrack(b):
@@ -513,6 +548,97 @@ def qdma_queue(suite, b, p, mac, name):
                  % (len(got), SHAPED_N, took, rx))
 
 
+def pppoe_flow(suite, b, p, mac, name):
+    """A UDP flow A->B (5004 to 7004) NATed out of a PPPoE session on the
+    WAN port (pppd's ppp0 in the guest, B the access concentrator): bound,
+    its datagrams reach B with the PPPoE session header the PPE pushes,
+    and B's back lose it; the CPU sees none."""
+    a, bb = p['A'], p['B']
+    dst = IP_PPP['B']
+    server = pppoe.PPPoEServer(bb, PPPOE_SID, IP_PPP['B'], IP_PPP['guest'])
+    bb.pppoe = server
+    b.check('echo > /etc/ppp/options && (%s >/dev/null 2>&1 </dev/null &)'
+            % PPPD)
+    up = server.opened.wait(20)
+    st, out = b.run('(for i in $(seq 50); do ip -4 addr show ppp0 '
+                    '2>/dev/null | grep -q "inet %s" && exit 0; sleep 0.2; '
+                    'done; exit 1)' % IP_PPP['guest'], timeout=30)
+    if not up or st:
+        why = b.run('ip addr show ppp0; tail -20 /tmp/pppd.log')[1]
+        suite.fail('%s: PPPoE: pppd brings up ppp0 with %s from B'
+                   % (name, IP_PPP['guest']),
+                   'IPCP opened %s; %s' % (up, why))
+        bb.pppoe = None
+        return
+
+    def a_frame(data):
+        return eth(mac['swp0'], a.mac, 0x0800,
+                   udp4(IP['A'], dst, 5004, 7004, data))
+
+    a.clear()
+    bb.clear()
+    a.send(a_frame(b'ppp-open'))
+    got = bb.take(lambda d: d['data'] == b'ppp-open', 1, 10)
+    if not got or got[0]['pppoe'] != PPPOE_SID:
+        suite.fail('%s: PPPoE: A\'s first datagram reaches B in the session '
+                   'through the router' % name, 'B got %r' % got)
+        b.run('pkill pppd; sleep 1')
+        bb.pppoe = None
+        return
+    first = got[0]
+
+    def b_frame(data):
+        return pppoe.pppoe_session(mac['swp1'], bb.mac, PPPOE_SID,
+                                   pppoe.PPP_IP,
+                                   udp4(dst, first['src'], 7004,
+                                        first['sport'], data))
+
+    bb.send(b_frame(b'ppp-answer'))
+    if not a.take(lambda d: d['data'] == b'ppp-answer', 1, 10):
+        suite.fail('%s: PPPoE: B\'s answer reaches A' % name, 'A got nothing')
+    a.send(a_frame(b'ppp-again'))
+    lines = offloaded(b, 'dport=7004')
+    suite.result(any('[HW_OFFLOAD]' in ln for ln in lines),
+                 '%s: PPPoE: conntrack shows the UDP flow A->B out of ppp0 '
+                 'offloaded ([HW_OFFLOAD])' % name,
+                 '\n'.join(lines) or conntrack(b))
+    got, rx = through_ppe(b, a, bb, [a_frame(b'ppp-bind')] * BURST,
+                          [a_frame(b'ppp-offloaded')] * N,
+                          lambda d: d['data'] == b'ppp-offloaded', 'swp0')
+    right = [d for d in got if d['pppoe'] == PPPOE_SID and
+             d['vid'] is None and d['src'] == IP_PPP['guest'] and
+             d['dst'] == dst and d['sport'] == first['sport'] and
+             d['dport'] == 7004 and d['ttl'] == 63 and d['ok'] and
+             d['smac'] == mac['swp1'] and d['dmac'] == bb.mac]
+    suite.result(len(right) == N,
+                 '%s: PPPoE: %d datagrams of A\'s reach B in the session '
+                 '(its header pushed by the PPE), routed and NATed'
+                 % (name, N), 'B got %d right of %d (%d in all); first: %r'
+                 % (len(right), N, len(got), got[:1]))
+    suite.result(rx == 0, '%s: PPPoE: (negative) the CPU saw none of them: '
+                 'swp0\'s ingress counter stands still' % name,
+                 'swp0 ingress +%d' % rx)
+    got, rx = through_ppe(b, bb, a, [b_frame(b'ppp-bind')] * BURST,
+                          [b_frame(b'ppp-back')] * N,
+                          lambda d: d['data'] == b'ppp-back', 'swp1',
+                          'pppoe')
+    right = [d for d in got if d['pppoe'] is None and d['src'] == dst and
+             d['dst'] == IP['A'] and d['sport'] == 7004 and
+             d['dport'] == 5004 and d['ttl'] == 63 and d['ok'] and
+             d['smac'] == mac['swp0'] and d['dmac'] == a.mac]
+    suite.result(len(right) == N,
+                 '%s: PPPoE: %d datagrams of B\'s in the session reach A '
+                 'without its header, through the NAT' % (name, N),
+                 'A got %d right of %d (%d in all); first: %r'
+                 % (len(right), N, len(got), got[:1]))
+    suite.result(rx == 0, '%s: PPPoE: (negative) the CPU saw none of those: '
+                 'swp1\'s ingress counter of the session stands still'
+                 % name, 'swp1 ingress +%d' % rx)
+    b.run('pkill pppd; for i in $(seq 50); do [ -e /sys/class/net/ppp0 ] '
+          '|| break; sleep 0.2; done')
+    bb.pppoe = None
+
+
 def tcp_flow(suite, b, p, mac, name):
     """A TCP connection A->B (5002 to 7002) through the NAT: offloaded
     once established, 1000 segments past the CPU with the TCP checksum
@@ -739,6 +865,7 @@ def one_set(suite, driver_set):
              False)
         tcp_flow(suite, b, p, mac, name)
         vlan_flow(suite, b, p, mac, name)
+        pppoe_flow(suite, b, p, mac, name)
         ttl_one(suite, b, p, mac, name)
         if not fuzz_bound(suite, b, p, mac, name):
             return
