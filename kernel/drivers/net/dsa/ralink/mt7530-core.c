@@ -85,6 +85,9 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg)
 	if (reg >= MT7530_PMCR_P(0) && reg <= MT7530_PMCR_P(RSW_MAX_PORTS) &&
 	    (reg & 0xff) == (MT7530_PMCR_P(0) & 0xff))
 		return false;
+	if (reg >= MT7530_ERLCR_P(0) && reg <= MT7530_ERLCR_P(RSW_MAX_PORTS) &&
+	    (reg & 0xff) == (MT7530_ERLCR_P(0) & 0xff))
+		return false;
 
 	switch (reg) {
 	case MT7530_AGC:
@@ -98,6 +101,7 @@ bool rsw_volatile_reg(struct device *dev, unsigned int reg)
 	case MT7530_MTRAP:
 	case MT7530_TOP_SIG_CTRL:
 	case MT7530_P6ECR:
+	case MT7530_GERLCR:
 		return false;
 	}
 	return true;
