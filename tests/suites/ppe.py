@@ -444,73 +444,101 @@ def tagged(f, vid):
     return f[:12] + struct.pack('!HH', 0x8100, vid) + f[12:]
 
 
-def vlan_flow(suite, b, p, mac, name):
-    """A UDP flow A->B (5003 to 7003) through the NAT out of the WAN's VLAN
-    (swp1.100): bound, its datagrams reach B with the 802.1Q tag the PPE
-    pushes, and B's back lose it; the CPU sees none."""
+class Wan:
+    """A WAN encapsulation for wan_flow(): its name in the results (@tag),
+    the flow's ports, B's address in it and the guest's, the field of
+    parse() that shows it (@key) and its value on the way out (@val),
+    @wrap (B's plain frame -> the encapsulated one), the software-only
+    counter stat() reads for B's frames at swp1 (@back_proto), and what
+    the results say of it."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def wan_flow(suite, b, p, mac, name, w):
+    """A UDP flow A->B through the NAT out of the WAN encapsulation @w (a
+    Wan): bound, its datagrams reach B encapsulated by the PPE, and B's
+    back lose it; the CPU sees none. False if the flow did not open."""
     a, bb = p['A'], p['B']
-    dst = IP_VLAN['B']
+    dst = w.ip['B']
 
     def a_frame(data):
         return eth(mac['swp0'], a.mac, 0x0800,
-                   udp4(IP['A'], dst, 5003, 7003, data))
+                   udp4(IP['A'], dst, w.sport, w.dport, data))
 
     a.clear()
     bb.clear()
-    a.send(a_frame(b'vlan-open'))
-    got = bb.take(lambda d: d['data'] == b'vlan-open', 1, 10)
-    if not got or got[0]['vid'] != VID:
-        suite.fail('%s: VLAN: A\'s first datagram reaches B on VLAN %d '
-                   'through the router' % (name, VID), 'B got %r' % got)
-        return
+    a.send(a_frame(b'wan-open'))
+    got = bb.take(lambda d: d['data'] == b'wan-open', 1, 10)
+    if not got or got[0][w.key] != w.val:
+        suite.fail('%s: %s: A\'s first datagram reaches B %s through the '
+                   'router' % (name, w.tag, w.where), 'B got %r' % got)
+        return False
     first = got[0]
 
     def b_frame(data):
-        return tagged(eth(mac['swp1'], bb.mac, 0x0800,
-                          udp4(dst, first['src'], 7003, first['sport'],
-                               data)), VID)
+        return w.wrap(eth(mac['swp1'], bb.mac, 0x0800,
+                          udp4(dst, first['src'], w.dport, first['sport'],
+                               data)))
 
-    bb.send(b_frame(b'vlan-answer'))
-    if not a.take(lambda d: d['data'] == b'vlan-answer', 1, 10):
-        suite.fail('%s: VLAN: B\'s answer reaches A' % name, 'A got nothing')
-        return
-    a.send(a_frame(b'vlan-again'))
-    lines = offloaded(b, 'dport=7003')
+    bb.send(b_frame(b'wan-answer'))
+    if not a.take(lambda d: d['data'] == b'wan-answer', 1, 10):
+        suite.fail('%s: %s: B\'s answer reaches A' % (name, w.tag),
+                   'A got nothing')
+        return False
+    a.send(a_frame(b'wan-again'))
+    lines = offloaded(b, 'dport=%d' % w.dport)
     suite.result(any('[HW_OFFLOAD]' in ln for ln in lines),
-                 '%s: VLAN: conntrack shows the UDP flow A->B out of %s '
-                 'offloaded ([HW_OFFLOAD])' % (name, WAN_VLAN),
+                 '%s: %s: conntrack shows the UDP flow A->B out of %s '
+                 'offloaded ([HW_OFFLOAD])' % (name, w.tag, w.dev),
                  '\n'.join(lines) or conntrack(b))
-    got, rx = through_ppe(b, a, bb, [a_frame(b'vlan-bind')] * BURST,
-                          [a_frame(b'vlan-offloaded')] * N,
-                          lambda d: d['data'] == b'vlan-offloaded', 'swp0')
-    right = [d for d in got if d['vid'] == VID and
-             d['src'] == IP_VLAN['guest'] and d['dst'] == dst and
-             d['sport'] == first['sport'] and d['dport'] == 7003 and
+    got, rx = through_ppe(b, a, bb, [a_frame(b'wan-bind')] * BURST,
+                          [a_frame(b'wan-offloaded')] * N,
+                          lambda d: d['data'] == b'wan-offloaded', 'swp0')
+    right = [d for d in got if d[w.key] == w.val and
+             all(d[k] is None for k in ('vid', 'pppoe') if k != w.key) and
+             d['src'] == w.ip['guest'] and d['dst'] == dst and
+             d['sport'] == first['sport'] and d['dport'] == w.dport and
              d['ttl'] == 63 and d['ok'] and d['smac'] == mac['swp1'] and
              d['dmac'] == bb.mac]
     suite.result(len(right) == N,
-                 '%s: VLAN: %d datagrams of A\'s reach B tagged with VLAN %d '
-                 '(pushed by the PPE), routed and NATed' % (name, N, VID),
+                 '%s: %s: %d datagrams of A\'s reach B %s, routed and NATed'
+                 % (name, w.tag, N, w.out),
                  'B got %d right of %d (%d in all); first: %r'
                  % (len(right), N, len(got), got[:1]))
-    suite.result(rx == 0, '%s: VLAN: (negative) the CPU saw none of them: '
-                 'swp0\'s ingress counter stands still' % name,
+    suite.result(rx == 0, '%s: %s: (negative) the CPU saw none of them: '
+                 'swp0\'s ingress counter stands still' % (name, w.tag),
                  'swp0 ingress +%d' % rx)
-    got, rx = through_ppe(b, bb, a, [b_frame(b'vlan-bind')] * BURST,
-                          [b_frame(b'vlan-back')] * N,
-                          lambda d: d['data'] == b'vlan-back', 'swp1')
-    right = [d for d in got if d['vid'] is None and d['src'] == dst and
-             d['dst'] == IP['A'] and d['sport'] == 7003 and
-             d['dport'] == 5003 and d['ttl'] == 63 and d['ok'] and
-             d['smac'] == mac['swp0'] and d['dmac'] == a.mac]
+    got, rx = through_ppe(b, bb, a, [b_frame(b'wan-bind')] * BURST,
+                          [b_frame(b'wan-back')] * N,
+                          lambda d: d['data'] == b'wan-back', 'swp1',
+                          w.back_proto)
+    right = [d for d in got if d['vid'] is None and d['pppoe'] is None and
+             d['src'] == dst and d['dst'] == IP['A'] and
+             d['sport'] == w.dport and d['dport'] == w.sport and
+             d['ttl'] == 63 and d['ok'] and d['smac'] == mac['swp0'] and
+             d['dmac'] == a.mac]
     suite.result(len(right) == N,
-                 '%s: VLAN: %d datagrams of B\'s on VLAN %d reach A untagged '
-                 'through the NAT' % (name, N, VID),
+                 '%s: %s: %d datagrams of B\'s %s' % (name, w.tag, N, w.back),
                  'A got %d right of %d (%d in all); first: %r'
                  % (len(right), N, len(got), got[:1]))
-    suite.result(rx == 0, '%s: VLAN: (negative) the CPU saw none of those: '
-                 'swp1\'s ingress counter stands still' % name,
-                 'swp1 ingress +%d' % rx)
+    suite.result(rx == 0, '%s: %s: (negative) the CPU saw none of those: '
+                 'swp1\'s ingress counter%s stands still'
+                 % (name, w.tag, w.counter), 'swp1 ingress +%d' % rx)
+    return True
+
+
+def vlan_flow(suite, b, p, mac, name):
+    """A UDP flow A->B (5003 to 7003) through the NAT out of the WAN's VLAN
+    (swp1.100): the PPE pushes the 802.1Q tag, B's lose it."""
+    wan_flow(suite, b, p, mac, name, Wan(
+        tag='VLAN', sport=5003, dport=7003, ip=IP_VLAN, key='vid', val=VID,
+        wrap=lambda f: tagged(f, VID), back_proto='udp', dev=WAN_VLAN,
+        where='on VLAN %d' % VID,
+        out='tagged with VLAN %d (pushed by the PPE)' % VID,
+        back='on VLAN %d reach A untagged through the NAT' % VID,
+        counter=''))
 
 
 def qdma_queue(suite, b, p, mac, name):
@@ -553,8 +581,7 @@ def pppoe_flow(suite, b, p, mac, name):
     WAN port (pppd's ppp0 in the guest, B the access concentrator): bound,
     its datagrams reach B with the PPPoE session header the PPE pushes,
     and B's back lose it; the CPU sees none."""
-    a, bb = p['A'], p['B']
-    dst = IP_PPP['B']
+    bb = p['B']
     server = pppoe.PPPoEServer(bb, PPPOE_SID, IP_PPP['B'], IP_PPP['guest'])
     bb.pppoe = server
     b.check('echo > /etc/ppp/options && (%s >/dev/null 2>&1 </dev/null &)'
@@ -571,69 +598,15 @@ def pppoe_flow(suite, b, p, mac, name):
         bb.pppoe = None
         return
 
-    def a_frame(data):
-        return eth(mac['swp0'], a.mac, 0x0800,
-                   udp4(IP['A'], dst, 5004, 7004, data))
-
-    a.clear()
-    bb.clear()
-    a.send(a_frame(b'ppp-open'))
-    got = bb.take(lambda d: d['data'] == b'ppp-open', 1, 10)
-    if not got or got[0]['pppoe'] != PPPOE_SID:
-        suite.fail('%s: PPPoE: A\'s first datagram reaches B in the session '
-                   'through the router' % name, 'B got %r' % got)
-        b.run('pkill pppd; sleep 1')
-        bb.pppoe = None
-        return
-    first = got[0]
-
-    def b_frame(data):
-        return pppoe.pppoe_session(mac['swp1'], bb.mac, PPPOE_SID,
-                                   pppoe.PPP_IP,
-                                   udp4(dst, first['src'], 7004,
-                                        first['sport'], data))
-
-    bb.send(b_frame(b'ppp-answer'))
-    if not a.take(lambda d: d['data'] == b'ppp-answer', 1, 10):
-        suite.fail('%s: PPPoE: B\'s answer reaches A' % name, 'A got nothing')
-    a.send(a_frame(b'ppp-again'))
-    lines = offloaded(b, 'dport=7004')
-    suite.result(any('[HW_OFFLOAD]' in ln for ln in lines),
-                 '%s: PPPoE: conntrack shows the UDP flow A->B out of ppp0 '
-                 'offloaded ([HW_OFFLOAD])' % name,
-                 '\n'.join(lines) or conntrack(b))
-    got, rx = through_ppe(b, a, bb, [a_frame(b'ppp-bind')] * BURST,
-                          [a_frame(b'ppp-offloaded')] * N,
-                          lambda d: d['data'] == b'ppp-offloaded', 'swp0')
-    right = [d for d in got if d['pppoe'] == PPPOE_SID and
-             d['vid'] is None and d['src'] == IP_PPP['guest'] and
-             d['dst'] == dst and d['sport'] == first['sport'] and
-             d['dport'] == 7004 and d['ttl'] == 63 and d['ok'] and
-             d['smac'] == mac['swp1'] and d['dmac'] == bb.mac]
-    suite.result(len(right) == N,
-                 '%s: PPPoE: %d datagrams of A\'s reach B in the session '
-                 '(its header pushed by the PPE), routed and NATed'
-                 % (name, N), 'B got %d right of %d (%d in all); first: %r'
-                 % (len(right), N, len(got), got[:1]))
-    suite.result(rx == 0, '%s: PPPoE: (negative) the CPU saw none of them: '
-                 'swp0\'s ingress counter stands still' % name,
-                 'swp0 ingress +%d' % rx)
-    got, rx = through_ppe(b, bb, a, [b_frame(b'ppp-bind')] * BURST,
-                          [b_frame(b'ppp-back')] * N,
-                          lambda d: d['data'] == b'ppp-back', 'swp1',
-                          'pppoe')
-    right = [d for d in got if d['pppoe'] is None and d['src'] == dst and
-             d['dst'] == IP['A'] and d['sport'] == 7004 and
-             d['dport'] == 5004 and d['ttl'] == 63 and d['ok'] and
-             d['smac'] == mac['swp0'] and d['dmac'] == a.mac]
-    suite.result(len(right) == N,
-                 '%s: PPPoE: %d datagrams of B\'s in the session reach A '
-                 'without its header, through the NAT' % (name, N),
-                 'A got %d right of %d (%d in all); first: %r'
-                 % (len(right), N, len(got), got[:1]))
-    suite.result(rx == 0, '%s: PPPoE: (negative) the CPU saw none of those: '
-                 'swp1\'s ingress counter of the session stands still'
-                 % name, 'swp1 ingress +%d' % rx)
+    wan_flow(suite, b, p, mac, name, Wan(
+        tag='PPPoE', sport=5004, dport=7004, ip=IP_PPP, key='pppoe',
+        val=PPPOE_SID, back_proto='pppoe', dev='ppp0',
+        wrap=lambda f: pppoe.pppoe_session(f[:6], f[6:12], PPPOE_SID,
+                                           pppoe.PPP_IP, f[14:]),
+        where='in the session',
+        out='in the session (its header pushed by the PPE)',
+        back='in the session reach A without its header, through the NAT',
+        counter=' of the session'))
     b.run('pkill pppd; for i in $(seq 50); do [ -e /sys/class/net/ppp0 ] '
           '|| break; sleep 0.2; done')
     bb.pppoe = None
